@@ -1,0 +1,117 @@
+// The whole application as one Fastify instance built from configuration. The entry point
+// (server.ts) only listens; tests call buildApp() and use inject().
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Database } from './db/types.js';
+import { openDatabase } from './db/open-database.js';
+import { migrate } from './db/migrate.js';
+import { createSecrets, loadMasterSecret, type Secrets } from './secrets.js';
+import { createServices, type Services } from './services.js';
+import { registerAuthentication } from './auth/authenticate.js';
+import { securityOf } from './auth/principal.js';
+import { registerContentParsers } from './http/content-parsers.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { browserPathRegistry, registerCors } from './plugins/cors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { apiKeysRoutes } from './modules/api-keys/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { runtimeRoutes } from './modules/runtime/routes.js';
+import { sitesRoutes } from './modules/sites/routes.js';
+
+export const BODY_LIMIT = 512 * 1024;
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export interface BuildOptions {
+  /** Use this database (tests); the app then neither migrates nor closes it. */
+  db?: Database;
+  secrets?: Secrets;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface App extends FastifyInstance {
+  services: Services;
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-platform-signature"]', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  const ownDb = !options.db;
+  const db = options.db ?? (await openDatabase(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
+  app.addHook('onClose', async () => {
+    if (ownDb) await db.close();
+  });
+  if (ownDb) await migrate(db);
+
+  const secrets = options.secrets ?? createSecrets(loadMasterSecret(config));
+  const services = createServices({ config, db, secrets });
+  app.decorate('services', services);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerContentParsers(app);
+  registerErrorHandling(app);
+
+  // Every route under /api declares its credentials; the declaration becomes its OpenAPI security.
+  const browserPaths = browserPathRegistry();
+  app.addHook('onRoute', (route) => {
+    const auth = route.config?.auth;
+    if (route.url.startsWith('/api/') && auth === undefined && route.method !== 'OPTIONS' && !route.schema?.hide) {
+      throw new Error(`route ${String(route.method)} ${route.url} declares no credentials (config.auth)`);
+    }
+    if (auth !== undefined && route.schema && !route.schema.hide) {
+      route.schema = { ...route.schema, security: securityOf(auth) };
+    }
+    if (route.config?.browser) browserPaths.add(route.url);
+  });
+
+  await registerOpenApi(app, VERSION);
+  await registerCors(app, browserPaths.matches);
+  registerAuthentication(app, {
+    db,
+    apiKeys: services.apiKeys,
+    runtimeTokens: services.runtimeTokens,
+    idTokens: services.idTokens,
+    platformSecret: config.platformSecret,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(healthRoutes, { prefix: '/api/v1' });
+  await app.register(
+    async (v1) => {
+      await v1.register(runtimeRoutes);
+      await v1.register(sitesRoutes);
+      await v1.register(apiKeysRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+
+  return app;
+}

@@ -1,0 +1,129 @@
+// One preValidation hook per credential kind, then one that requires a principal. Each kind's hook
+// acts only on routes that declare the kind and only when its credential is present; the last hook
+// refuses requests no hook accepted. Hooks run after body parsing (so invalid JSON is a 400 first)
+// and before schema validation (so a missing credential is a 401 before a 400), as CONTRACT §0 orders.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, unauthorized } from '../errors.js';
+import type { ApiKeysService } from '../modules/api-keys/api-keys-service.js';
+import { insufficientScope } from '../modules/api-keys/api-keys-service.js';
+import type { Database } from '../db/types.js';
+import type { IdTokens } from './id-tokens.js';
+import { checkPlatformSignature } from './platform-signature.js';
+import { recordSignatureUse } from './signature-uses-repository.js';
+import { accepts, describeAccepted, type AuthSpec } from './principal.js';
+import type { RuntimeTokens } from './runtime-tokens.js';
+
+export interface AuthDeps {
+  db: Database;
+  apiKeys: ApiKeysService;
+  runtimeTokens: RuntimeTokens;
+  idTokens: IdTokens;
+  platformSecret: string | undefined;
+}
+
+const bearer = (request: FastifyRequest): string | undefined => {
+  const h = request.headers.authorization;
+  if (h === undefined) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  if (!m) throw unauthorized('Authorization must be "Bearer <token>"');
+  return m[1];
+};
+
+const single = (v: string | string[] | undefined): string | undefined => {
+  if (Array.isArray(v)) throw unauthorized('Send each credential header once');
+  return v;
+};
+
+const spec = (request: FastifyRequest) => request.routeOptions.config.auth;
+
+const credentialHeaders = (request: FastifyRequest) =>
+  ['authorization', 'x-api-key', 'x-platform-signature'].filter((h) => request.headers[h] !== undefined);
+
+/** The credential carried in a beacon body (CONTRACT §1): only runtime tokens, only without a header. */
+function bodyCredential(request: FastifyRequest): string | undefined {
+  const beacon = request.routeOptions.config.beacon;
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const field = beacon?.credentialField;
+  const present = (['api_key', 'runtime_token'] as const).filter((f) => body[f] !== undefined);
+  if (present.length === 0) return undefined;
+  if (!field || !present.includes(field)) {
+    throw unauthorized(`Credentials in the body are accepted only as ${field ? `"${field}" ` : ''}on beacon routes`);
+  }
+  if (credentialHeaders(request).length > 0) throw unauthorized('Send the credential in a header or in the body, not both');
+  const value = body[field];
+  if (typeof value !== 'string' || value.length === 0) throw unauthorized(`${field} must be a runtime token`);
+  if (value.startsWith('sk_')) throw unauthorized('A secret API key must never be sent in a body; use the X-API-Key header from a server');
+  return value;
+}
+
+export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): void {
+  // Refuse ambiguity before any kind looks at the request.
+  app.addHook('preValidation', async (request) => {
+    const s = spec(request);
+    if (s === undefined || s === 'public') return;
+    if (credentialHeaders(request).length > 1) throw unauthorized('Send exactly one credential');
+  });
+
+  // Runtime tokens: Authorization bearer, or the beacon body. Bound to the request's Origin.
+  app.addHook('preValidation', async (request) => {
+    if (!accepts(spec(request), 'runtime')) return;
+    const fromBody = bodyCredential(request);
+    const token = fromBody ?? (request.headers['x-api-key'] === undefined ? bearer(request) : undefined);
+    if (token === undefined) return;
+    const claims = await deps.runtimeTokens.verify(token);
+    const origin = single(request.headers.origin);
+    if (origin === undefined) throw unauthorized('A runtime token must be used with the Origin it was issued for');
+    if (origin !== claims.origin) throw unauthorized('The runtime token was issued for another origin');
+    request.principal = { kind: 'runtime', siteId: claims.siteId, origin, trustClass: 'browser' };
+  });
+
+  // Secret API keys: X-API-Key, with the route's scopes.
+  app.addHook('preValidation', async (request) => {
+    const s = spec(request);
+    if (!accepts(s, 'apiKey') || request.principal) return;
+    const secret = single(request.headers['x-api-key']);
+    if (secret === undefined) return;
+    const key = await deps.apiKeys.verifyKey(secret);
+    for (const scope of s.apiKey!.scopes) {
+      if (!key.scopes.includes(scope)) {
+        if ((s.apiKey!.missingScopeStatus ?? 403) === 401) throw unauthorized(`The API key lacks the scope ${scope}`);
+        throw insufficientScope(scope);
+      }
+    }
+    request.principal = { kind: 'apiKey', ...key, trustClass: 'server' };
+  });
+
+  // Merchant ID tokens: Authorization bearer from the identity provider or the local issuer.
+  app.addHook('preValidation', async (request) => {
+    if (!accepts(spec(request), 'merchant') || request.principal) return;
+    const token = bearer(request);
+    if (token === undefined) return;
+    const identity = await deps.idTokens.verify(token);
+    request.principal = { kind: 'merchant', ...identity };
+  });
+
+  // Platform signatures: HMAC of the raw body, fresh and single-use.
+  app.addHook('preValidation', async (request) => {
+    if (!accepts(spec(request), 'platform') || request.principal) return;
+    const header = single(request.headers['x-platform-signature']);
+    if (header === undefined) return;
+    if (!deps.platformSecret) throw unauthorized('Platform routes are disabled: PLATFORM_SECRET is not configured');
+    const signature = checkPlatformSignature(deps.platformSecret, header, request.rawBody ?? '', Math.floor(Date.now() / 1000));
+    if (!(await recordSignatureUse(deps.db, signature))) throw unauthorized('The platform signature was already used');
+    request.principal = { kind: 'platform' };
+  });
+
+  // Nothing accepted: a missing credential or one of a kind this route does not take.
+  app.addHook('preValidation', async (request) => {
+    const s = spec(request);
+    if (s === undefined || s === 'public' || request.principal) return;
+    const sent = credentialHeaders(request);
+    throw new AppError(
+      'unauthorized',
+      sent.length === 0
+        ? `This route needs ${describeAccepted(s as AuthSpec)}`
+        : `This route does not accept that credential; it needs ${describeAccepted(s as AuthSpec)}`,
+    );
+  });
+}

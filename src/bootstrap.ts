@@ -1,0 +1,51 @@
+// First start on an empty database: a demo site (owner `demo`, origins of this server) and a
+// secret key with every scope, printed once with commands that work when pasted. The marker row
+// makes this happen once even when several processes start together.
+import type { Database } from './db/types.js';
+import type { Services } from './services.js';
+import { SCOPES } from './modules/api-keys/scopes.js';
+import { SYSTEM } from './modules/sites/site-access.js';
+
+export interface BootstrapResult {
+  siteId: string;
+  apiKey: string;
+  keyId: string;
+  idToken: string | undefined;
+}
+
+export async function bootstrapIfEmpty(db: Database, services: Services, port: number): Promise<BootstrapResult | undefined> {
+  const { rowCount } = await db.query(`INSERT INTO platform_state (key) VALUES ('bootstrap') ON CONFLICT DO NOTHING`);
+  if (rowCount !== 1 || (await services.sites.countSites()) > 0) return undefined;
+  const site = await services.sites.createSite({
+    name: 'Demo storefront',
+    origins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    owner: 'demo',
+  });
+  const key = await services.apiKeys.createKey(SYSTEM, site.site_id, { name: 'demo (every scope)', scopes: [...SCOPES] });
+  const idToken = services.idTokens.localEnabled ? (await services.idTokens.issueLocal('demo', 86_400)).idToken : undefined;
+  return { siteId: site.site_id, apiKey: key.api_key, keyId: key.key_id, idToken };
+}
+
+/** The text printed once (to stdout, never to the log: it holds the secret). */
+export function bootstrapMessage(result: BootstrapResult, baseUrl: string, origin: string): string {
+  const lines = [
+    '',
+    'Storefront created a demo site on this empty database. This is shown once.',
+    '',
+    `  site id   ${result.siteId}`,
+    `  owner     demo`,
+    `  api key   ${result.apiKey}   (key ${result.keyId}, every scope; store it now)`,
+    '',
+    'Exchange the public site id for a browser runtime token:',
+    `  curl -s -X POST ${baseUrl}/api/v1/runtime/token -H 'Origin: ${origin}' -H 'Content-Type: application/json' -d '{"site_id":"${result.siteId}"}'`,
+  ];
+  if (result.idToken) {
+    lines.push(
+      '',
+      'Read the site as its owner (ID token from the local issuer, valid 24 h; mint another with: npx storefront token --user demo):',
+      `  curl -s ${baseUrl}/api/v1/sites/${result.siteId} -H 'Authorization: Bearer ${result.idToken}'`,
+    );
+  }
+  lines.push('', `API reference: ${baseUrl}/docs`, '');
+  return lines.join('\n');
+}

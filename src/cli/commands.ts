@@ -1,0 +1,120 @@
+// The commands of CONTRACT §2 as functions of the services and parsed options. They print nothing
+// themselves: main.ts prints their results (JSON with --json, else readable lines).
+import type { Services } from '../services.js';
+import { SYSTEM } from '../modules/sites/site-access.js';
+import { UsageError } from './usage.js';
+
+export type Options = Record<string, string | boolean | string[] | undefined>;
+
+const str = (o: Options, name: string, required = true): string | undefined => {
+  const v = o[name];
+  if (Array.isArray(v)) return v[v.length - 1];
+  if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  if (required) throw new UsageError(`--${name} is required`);
+  return undefined;
+};
+
+const int = (o: Options, name: string, min: number, max: number): number | undefined => {
+  const v = str(o, name, false);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  return Number(v);
+};
+
+const onOff = (o: Options, name: string): boolean | undefined => {
+  const v = str(o, name, false);
+  if (v === undefined) return undefined;
+  if (v === 'on') return true;
+  if (v === 'off') return false;
+  throw new UsageError(`--${name} must be on or off`);
+};
+
+const list = (o: Options, name: string): string[] => {
+  const v = o[name];
+  const values = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+  return values.flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
+};
+
+const siteSummary = (site: { site_id: string; name: string; origins: string[]; publisher_mode: boolean }, owner: string | undefined) => ({
+  site_id: site.site_id,
+  name: site.name,
+  origins: site.origins,
+  publisher_mode: site.publisher_mode,
+  owner: owner ?? null,
+});
+
+export interface Command {
+  /** Whether the command needs the database (all but `token`). */
+  database: boolean;
+  run(services: Services, options: Options, positionals: string[]): Promise<Record<string, unknown>>;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'site create': {
+    database: true,
+    async run(services, o) {
+      const origins = list(o, 'origin');
+      if (origins.length === 0) throw new UsageError('at least one --origin is required');
+      const site = await services.sites.createSite({
+        name: str(o, 'name')!,
+        origins,
+        publisherMode: o.publisher === true,
+        owner: str(o, 'owner')!,
+      });
+      return siteSummary(site, site.owner);
+    },
+  },
+  'site update': {
+    database: true,
+    async run(services, o) {
+      const origins = list(o, 'origin');
+      const maxTouches = int(o, 'max-touches', 1, 20);
+      const site = await services.sites.updateSite(SYSTEM, str(o, 'site')!, {
+        name: str(o, 'name', false),
+        origins: origins.length > 0 ? origins : undefined,
+        publisherMode: onOff(o, 'publisher'),
+        config: maxTouches === undefined ? undefined : { max_touches_per_request: maxTouches },
+      });
+      return { ...siteSummary(site, site.owner), config: site.config };
+    },
+  },
+  'site member add': {
+    database: true,
+    async run(services, o) {
+      const role = str(o, 'role', false) ?? 'member';
+      if (role !== 'member' && role !== 'owner') throw new UsageError('--role must be member or owner');
+      const member = await services.sites.addMember(SYSTEM, str(o, 'site')!, str(o, 'user')!, role);
+      return { site_id: member.site_id, user: member.user, role: member.role };
+    },
+  },
+  'key create': {
+    database: true,
+    async run(services, o) {
+      const scopes = list(o, 'scopes');
+      if (scopes.length === 0) throw new UsageError('--scopes is required, e.g. --scopes events:write,partner_attribution:convert');
+      const key = await services.apiKeys.createKey(SYSTEM, str(o, 'site')!, {
+        name: str(o, 'name', false),
+        scopes,
+        rateLimitPerHour: int(o, 'rate-limit', 1, 100_000_000),
+      });
+      return { key_id: key.key_id, api_key: key.api_key, scopes: key.scopes, site_id: key.site_id, rate_limit_per_hour: key.rate_limit_per_hour };
+    },
+  },
+  'key revoke': {
+    database: true,
+    async run(services, _o, positionals) {
+      const keyId = positionals[0];
+      if (!keyId) throw new UsageError('usage: storefront key revoke KEY_ID');
+      const key = await services.apiKeys.revokeKey(SYSTEM, undefined, keyId);
+      return { key_id: key.key_id, revoked_at: key.revoked_at };
+    },
+  },
+  token: {
+    database: false,
+    async run(services, o) {
+      const ttl = int(o, 'ttl', 60, 30 * 86_400) ?? 3600;
+      const { idToken, expiresAt } = await services.idTokens.issueLocal(str(o, 'user')!, ttl);
+      return { id_token: idToken, expires_at: expiresAt.toISOString() };
+    },
+  },
+};

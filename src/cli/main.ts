@@ -1,0 +1,107 @@
+// The `storefront` command line (CONTRACT §2). Reads the same configuration as the server.
+// Exit codes: 0 done, 1 the operation was refused or failed, 2 usage or configuration error.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { AppError } from '../errors.js';
+import { COMMANDS, type Options } from './commands.js';
+import { USAGE, UsageError } from './usage.js';
+import { runLocally } from './run-locally.js';
+
+type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+const COMMON: OptionSpec = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
+const OPTIONS: Record<string, OptionSpec> = {
+  serve: { port: { type: 'string' }, host: { type: 'string' } },
+  migrate: {},
+  'site create': { name: { type: 'string' }, origin: { type: 'string', multiple: true }, publisher: { type: 'boolean' }, owner: { type: 'string' } },
+  'site update': {
+    site: { type: 'string' },
+    'max-touches': { type: 'string' },
+    publisher: { type: 'string' },
+    name: { type: 'string' },
+    origin: { type: 'string', multiple: true },
+  },
+  'site member add': { site: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } },
+  'key create': { site: { type: 'string' }, scopes: { type: 'string', multiple: true }, name: { type: 'string' }, 'rate-limit': { type: 'string' } },
+  'key revoke': {},
+  token: { user: { type: 'string' }, ttl: { type: 'string' } },
+};
+
+function commandOf(argv: string[]): { name: string; rest: string[] } | undefined {
+  for (const words of [3, 2, 1]) {
+    const name = argv.slice(0, words).join(' ');
+    if (OPTIONS[name]) return { name, rest: argv.slice(words) };
+  }
+  return undefined;
+}
+
+function print(result: Record<string, unknown>, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  const width = Math.max(...Object.keys(result).map((k) => k.length));
+  for (const [k, v] of Object.entries(result)) {
+    const text = Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+    process.stdout.write(`${k.padEnd(width)}  ${text}\n`);
+  }
+}
+
+function fail(err: unknown, json: boolean): number {
+  const code = err instanceof UsageError || err instanceof ConfigError ? 2 : 1;
+  const message = err instanceof Error ? err.message : String(err);
+  if (json) {
+    const errorCode = err instanceof AppError ? err.code : code === 2 ? 'usage' : 'failed';
+    process.stdout.write(`${JSON.stringify({ error: { code: errorCode, message } })}\n`);
+  }
+  process.stderr.write(`storefront: ${message}\n${err instanceof UsageError ? `\n${USAGE}\n` : ''}`);
+  return code;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const command = commandOf(argv);
+  if (!command) {
+    const help = argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help';
+    (help ? process.stdout : process.stderr).write(`${help ? '' : `storefront: unknown command "${argv.join(' ')}"\n\n`}${USAGE}\n`);
+    return help ? 0 : 2;
+  }
+  let values: Options;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: command.rest,
+      options: { ...COMMON, ...OPTIONS[command.name] },
+      allowPositionals: command.name === 'key revoke',
+      strict: true,
+    }) as { values: Options; positionals: string[] });
+  } catch (err) {
+    return fail(new UsageError((err as Error).message), argv.includes('--json'));
+  }
+  const json = values.json === true;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    const config = loadConfig(process.env, {
+      port: typeof values.port === 'string' ? values.port : undefined,
+      host: typeof values.host === 'string' ? values.host : undefined,
+    });
+    if (command.name === 'serve') {
+      const { startServer } = await import('../server.js');
+      await startServer(config);
+      return -1; // keeps running
+    }
+    if (command.name === 'migrate') {
+      const { migrateOnly } = await import('./run-locally.js');
+      const result = await migrateOnly(config);
+      print({ applied: result.applied, total: result.total, engine: config.engine }, json);
+      return 0;
+    }
+    const spec = COMMANDS[command.name]!;
+    print(await runLocally(config, spec, values, positionals), json);
+    return 0;
+  } catch (err) {
+    return fail(err, json);
+  }
+}

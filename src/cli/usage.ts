@@ -1,0 +1,16 @@
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const USAGE = `Usage: storefront <command> [options]   (add --json for one JSON object on stdout)
+
+  serve [--port 8080] [--host 127.0.0.1]        start the API
+  migrate                                       apply database migrations
+  site create --name N --origin URL [--origin URL…] [--publisher] --owner USER
+  site update --site SITE [--max-touches N] [--publisher on|off] [--name N] [--origin URL…]
+  site member add --site SITE --user USER [--role member|owner]
+  key create --site SITE --scopes s1,s2 [--name N] [--rate-limit N]
+  key revoke KEY_ID
+  token --user USER [--ttl 3600]                ID token from the local issuer
+
+Configuration comes from the environment (DATABASE_URL, DATA_DIR, STOREFRONT_SECRET, …); see README.md.`;

@@ -1,0 +1,132 @@
+// Configuration: read from the environment once, validated, and frozen. Nothing else in the
+// service reads process.env.
+import path from 'node:path';
+
+export type Engine = 'postgres' | 'pglite';
+
+export interface IdpConfig {
+  issuer: string;
+  audience: string;
+  jwksUrl: string;
+}
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly engine: Engine;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly dbPoolSize: number;
+  /** Base64 master secret from the environment; on the embedded engine it may be absent (generated into DATA_DIR). */
+  readonly storefrontSecret: Buffer | undefined;
+  readonly platformSecret: string | undefined;
+  readonly localIdp: boolean;
+  readonly idp: IdpConfig | undefined;
+  readonly runtimeTokenTtlSeconds: number;
+  readonly logLevel: string;
+  readonly bootstrap: boolean;
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration. Throws ConfigError listing every problem at once. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Record<'port' | 'host', string>> = {}): Config {
+  const problems: string[] = [];
+  const value = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+
+  const integer = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be 1 or 0 (got "${raw}")`);
+    return fallback;
+  };
+
+  const port = integer('PORT', overrides.port ?? value('PORT'), 8080, 0, 65535);
+  const host = overrides.host ?? value('HOST') ?? '127.0.0.1';
+
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const engine: Engine = databaseUrl ? 'postgres' : 'pglite';
+  const dataDir = path.resolve(value('DATA_DIR') ?? './data');
+
+  let storefrontSecret: Buffer | undefined;
+  const rawSecret = value('STOREFRONT_SECRET');
+  if (rawSecret !== undefined) {
+    const decoded = /^[A-Za-z0-9+/_-]+={0,2}$/.test(rawSecret) ? Buffer.from(rawSecret, 'base64') : Buffer.alloc(0);
+    if (decoded.length < 32) {
+      problems.push('STOREFRONT_SECRET must be at least 32 random bytes, base64 encoded (try: openssl rand -base64 32)');
+    } else {
+      storefrontSecret = decoded;
+    }
+  } else if (engine === 'postgres') {
+    problems.push(
+      'STOREFRONT_SECRET is required with DATABASE_URL: at least 32 random bytes, base64 encoded (try: openssl rand -base64 32)',
+    );
+  }
+
+  const platformSecret = value('PLATFORM_SECRET');
+  if (platformSecret !== undefined && platformSecret.length < 16) {
+    problems.push('PLATFORM_SECRET must be at least 16 characters');
+  }
+
+  const issuer = value('IDP_ISSUER');
+  const audience = value('IDP_AUDIENCE');
+  const jwksUrl = value('IDP_JWKS_URL');
+  let idp: IdpConfig | undefined;
+  const idpSet = [issuer, audience, jwksUrl].filter((v) => v !== undefined).length;
+  if (idpSet > 0 && idpSet < 3) {
+    problems.push('IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL must be set together');
+  } else if (issuer && audience && jwksUrl) {
+    if (!/^https?:\/\//.test(jwksUrl)) problems.push('IDP_JWKS_URL must be an http(s) URL');
+    idp = { issuer, audience, jwksUrl };
+  }
+
+  const localIdp = flag('LOCAL_IDP', engine === 'pglite');
+
+  const logLevel = value('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const config: Config = {
+    port,
+    host,
+    engine,
+    databaseUrl,
+    dataDir,
+    dbPoolSize: integer('DB_POOL_SIZE', value('DB_POOL_SIZE'), 10, 1, 200),
+    storefrontSecret,
+    platformSecret,
+    localIdp,
+    idp,
+    runtimeTokenTtlSeconds: integer('RUNTIME_TOKEN_TTL', value('RUNTIME_TOKEN_TTL'), 900, 30, 86_400),
+    logLevel,
+    bootstrap: !flag('STOREFRONT_NO_BOOTSTRAP', false),
+    trustProxy: flag('TRUST_PROXY', false),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

@@ -1,0 +1,21 @@
+// The storage interface both engines implement. Repositories take a Queryable, so the same
+// function runs on the pool or inside a caller's transaction.
+
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows affected by INSERT/UPDATE/DELETE, or rows returned by SELECT. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly engine: 'postgres' | 'pglite';
+  /** Runs fn in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

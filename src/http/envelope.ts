@@ -1,0 +1,49 @@
+// The success and error envelopes of CONTRACT §0, as TypeBox schemas and as builders.
+import { Type, type TSchema } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import type { ErrorDetail } from '../errors.js';
+
+export const Meta = Type.Object({
+  timestamp: Type.String({ format: 'date-time' }),
+  request_id: Type.String(),
+});
+
+export const ErrorDetailSchema = Type.Object({
+  path: Type.String({ description: 'JSON Pointer into the request body (or into params/query)' }),
+  code: Type.String(),
+  message: Type.String(),
+});
+
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      details: Type.Optional(Type.Array(ErrorDetailSchema)),
+    }),
+    meta: Meta,
+  },
+  { description: 'Error envelope (CONTRACT §0)' },
+);
+
+export function Envelope<T extends TSchema>(data: T, description = 'Success') {
+  return Type.Object({ success: Type.Literal(true), data, meta: Meta }, { description });
+}
+
+export const meta = (request: FastifyRequest) => ({ timestamp: new Date().toISOString(), request_id: request.id });
+
+export const ok = <T>(request: FastifyRequest, data: T) => ({ success: true as const, data, meta: meta(request) });
+
+export const errorBody = (request: FastifyRequest, code: string, message: string, details?: ErrorDetail[]) => ({
+  success: false as const,
+  error: details && details.length > 0 ? { code, message, details } : { code, message },
+  meta: meta(request),
+});
+
+/** Response schemas of a route: its success statuses plus the error statuses it can answer. */
+export function responses<S extends Record<number, TSchema>, const E extends readonly number[]>(success: S, errors: E) {
+  const out: Record<number, TSchema> = { ...success };
+  for (const status of new Set([...errors, 400, 415, 503])) out[status] = ErrorEnvelope;
+  return out as S & { [K in E[number] | 400 | 415 | 503]: typeof ErrorEnvelope };
+}

@@ -1,0 +1,69 @@
+// All SQL of secret API keys. Only the keyed hash of a secret is stored.
+import type { Queryable } from '../../db/types.js';
+
+export interface ApiKeyRow {
+  site_id: string;
+  key_id: string;
+  name: string | null;
+  key_hash: string;
+  key_prefix: string;
+  scopes: string[];
+  rate_limit_per_hour: number;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  created_by: string | null;
+  created_at: Date;
+}
+
+const COLUMNS =
+  'site_id, key_id, name, key_hash, key_prefix, scopes, rate_limit_per_hour, expires_at, revoked_at, created_by, created_at';
+
+export async function insertApiKey(
+  q: Queryable,
+  key: {
+    siteId: string;
+    keyId: string;
+    name: string | null;
+    keyHash: string;
+    keyPrefix: string;
+    scopes: string[];
+    rateLimitPerHour: number;
+    expiresAt: Date | null;
+    createdBy: string | null;
+  },
+): Promise<ApiKeyRow> {
+  const { rows } = await q.query<ApiKeyRow>(
+    `INSERT INTO api_keys (site_id, key_id, name, key_hash, key_prefix, scopes, rate_limit_per_hour, expires_at, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6::text[], $7, $8, $9) RETURNING ${COLUMNS}`,
+    [key.siteId, key.keyId, key.name, key.keyHash, key.keyPrefix, key.scopes, key.rateLimitPerHour, key.expiresAt, key.createdBy],
+  );
+  return rows[0]!;
+}
+
+export async function findApiKeyByHash(q: Queryable, keyHash: string): Promise<ApiKeyRow | undefined> {
+  const { rows } = await q.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1`, [keyHash]);
+  return rows[0];
+}
+
+export async function findApiKey(q: Queryable, keyId: string, siteId?: string): Promise<ApiKeyRow | undefined> {
+  const { rows } = await q.query<ApiKeyRow>(
+    `SELECT ${COLUMNS} FROM api_keys WHERE key_id = $1 AND ($2::text IS NULL OR site_id = $2)`,
+    [keyId, siteId ?? null],
+  );
+  return rows[0];
+}
+
+export async function listApiKeys(q: Queryable, siteId: string): Promise<ApiKeyRow[]> {
+  const { rows } = await q.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE site_id = $1 ORDER BY created_at, key_id`, [siteId]);
+  return rows;
+}
+
+/** Revokes a key once; revoking again keeps the first revocation time. */
+export async function revokeApiKey(q: Queryable, siteId: string, keyId: string): Promise<ApiKeyRow | undefined> {
+  const { rows } = await q.query<ApiKeyRow>(
+    `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now())
+      WHERE site_id = $1 AND key_id = $2 RETURNING ${COLUMNS}`,
+    [siteId, keyId],
+  );
+  return rows[0];
+}

@@ -1,0 +1,112 @@
+// Secret API keys: created by owners (the secret is returned once), listed by members, revoked by
+// owners, and verified on every server request.
+import { timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/types.js';
+import { AppError, notFound, unauthorized, validationFailed } from '../../errors.js';
+import { newKeyId, newSecretApiKey } from '../../ids.js';
+import type { Secrets } from '../../secrets.js';
+import { toIso, toIsoOrNull } from '../../time.js';
+import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
+import * as repo from './api-keys-repository.js';
+import { DEFAULT_KEY_EVENTS_PER_HOUR, isScope, type Scope } from './scopes.js';
+
+export interface ApiKeyView {
+  key_id: string;
+  site_id: string;
+  name: string | null;
+  prefix: string;
+  scopes: Scope[];
+  rate_limit_per_hour: number;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface VerifiedApiKey {
+  siteId: string;
+  keyId: string;
+  scopes: Scope[];
+  rateLimitPerHour: number;
+}
+
+const toView = (row: repo.ApiKeyRow): ApiKeyView => ({
+  key_id: row.key_id,
+  site_id: row.site_id,
+  name: row.name,
+  prefix: row.key_prefix,
+  scopes: row.scopes.filter(isScope),
+  rate_limit_per_hour: row.rate_limit_per_hour,
+  expires_at: toIsoOrNull(row.expires_at),
+  revoked_at: toIsoOrNull(row.revoked_at),
+  created_at: toIso(row.created_at),
+});
+
+export interface CreateKeyInput {
+  name?: string;
+  scopes: string[];
+  rateLimitPerHour?: number;
+  expiresAt?: Date;
+}
+
+export function createApiKeysService(db: Database, secrets: Secrets) {
+  const hash = (secret: string) => secrets.keyedHash('api-key-hash', secret);
+
+  return {
+    async createKey(actor: Actor, siteId: string, input: CreateKeyInput): Promise<ApiKeyView & { api_key: string }> {
+      const scopes = [...new Set(input.scopes)];
+      scopes.forEach((s, i) => {
+        if (!isScope(s)) throw validationFailed(`/scopes/${i}`, `unknown scope "${s}"`, 'unknown_scope');
+      });
+      if (scopes.length === 0) throw validationFailed('/scopes', 'at least one scope is required', 'required');
+      if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
+        throw validationFailed('/expires_at', 'expires_at must be in the future', 'in_past');
+      }
+      await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
+      const secret = newSecretApiKey();
+      const row = await repo.insertApiKey(db, {
+        siteId,
+        keyId: newKeyId(),
+        name: input.name ?? null,
+        keyHash: hash(secret),
+        keyPrefix: secret.slice(0, 7),
+        scopes,
+        rateLimitPerHour: input.rateLimitPerHour ?? DEFAULT_KEY_EVENTS_PER_HOUR,
+        expiresAt: input.expiresAt ?? null,
+        createdBy: actor.kind === 'user' ? actor.userId : null,
+      });
+      return { ...toView(row), api_key: secret };
+    },
+
+    async listKeys(actor: Actor, siteId: string): Promise<ApiKeyView[]> {
+      await getSiteWithRoleOrThrow(db, siteId, actor, 'member');
+      return (await repo.listApiKeys(db, siteId)).map(toView);
+    },
+
+    /** Revokes a key. `siteId` undefined (command line) finds the key by its id alone. */
+    async revokeKey(actor: Actor, siteId: string | undefined, keyId: string): Promise<ApiKeyView> {
+      const key = await repo.findApiKey(db, keyId, siteId);
+      if (siteId !== undefined) await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
+      if (!key) throw notFound('API key');
+      if (siteId === undefined) await getSiteWithRoleOrThrow(db, key.site_id, actor, 'owner');
+      return toView((await repo.revokeApiKey(db, key.site_id, keyId))!);
+    },
+
+    /** The key behind a presented secret, or 401: unknown, revoked and expired keys look the same to the caller. */
+    async verifyKey(secret: string): Promise<VerifiedApiKey> {
+      if (!/^sk_[A-Za-z0-9]{20,100}$/.test(secret)) throw unauthorized('The API key is not valid');
+      const presented = hash(secret);
+      const row = await repo.findApiKeyByHash(db, presented);
+      if (!row || !timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(presented, 'hex'))) {
+        throw unauthorized('The API key is not valid');
+      }
+      if (row.revoked_at) throw unauthorized('The API key has been revoked');
+      if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw unauthorized('The API key has expired');
+      return { siteId: row.site_id, keyId: row.key_id, scopes: row.scopes.filter(isScope), rateLimitPerHour: row.rate_limit_per_hour };
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;
+
+export const insufficientScope = (scope: Scope) =>
+  new AppError('insufficient_scope', `The API key lacks the scope ${scope}`);

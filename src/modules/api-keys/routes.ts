@@ -1,0 +1,79 @@
+// Merchant routes of secret API keys. The secret is in the creation response and nowhere else.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+import { KeyId, NonEmpty, NullableTimestamp, SiteId, SiteParams, Timestamp } from '../../http/common-schemas.js';
+import { merchantActor } from '../../http/principals.js';
+import { SCOPES } from './scopes.js';
+
+const tags = ['api-keys'];
+const merchant = { auth: { merchant: true } } as const;
+
+const ScopeSchema = Type.Enum([...SCOPES]);
+
+const ApiKey = Type.Object({
+  key_id: KeyId,
+  site_id: SiteId,
+  name: Type.Union([Type.String(), Type.Null()]),
+  prefix: Type.String({ description: 'First characters of the secret, to recognise it' }),
+  scopes: Type.Array(ScopeSchema),
+  rate_limit_per_hour: Type.Integer({ description: 'Events per clock hour' }),
+  expires_at: NullableTimestamp,
+  revoked_at: NullableTimestamp,
+  created_at: Timestamp,
+});
+
+const CreatedApiKey = Type.Object({
+  ...ApiKey.properties,
+  api_key: Type.String({ description: 'The secret (`sk_…`). Shown once: store it now.' }),
+});
+
+const CreateApiKeyBody = Type.Object({
+  name: Type.Optional(NonEmpty(200)),
+  scopes: Type.Array(ScopeSchema, { minItems: 1, maxItems: SCOPES.length, uniqueItems: true }),
+  rate_limit_per_hour: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
+  expires_at: Type.Optional(Type.String({ format: 'date-time' })),
+});
+
+export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { apiKeys } = app.services;
+
+  app.get('/sites/:siteId/api-keys', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'List API keys (members); secrets are never shown',
+      params: SiteParams,
+      response: responses({ 200: Envelope(Type.Object({ api_keys: Type.Array(ApiKey) })) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, { api_keys: await apiKeys.listKeys(merchantActor(request), request.params.siteId) }));
+
+  app.post('/sites/:siteId/api-keys', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'Create a secret API key (owners); the secret is in this response only',
+      params: SiteParams,
+      body: CreateApiKeyBody,
+      response: responses({ 201: Envelope(CreatedApiKey) }, [401, 403, 404]),
+    },
+  }, async (request, reply) => {
+    const key = await apiKeys.createKey(merchantActor(request), request.params.siteId, {
+      name: request.body.name,
+      scopes: request.body.scopes,
+      rateLimitPerHour: request.body.rate_limit_per_hour,
+      expiresAt: request.body.expires_at === undefined ? undefined : new Date(request.body.expires_at),
+    });
+    return reply.code(201).header('cache-control', 'no-store').send(ok(request, key));
+  });
+
+  app.delete('/sites/:siteId/api-keys/:keyId', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'Revoke an API key (owners); revoking twice keeps the first time',
+      params: Type.Object({ siteId: SiteId, keyId: KeyId }),
+      response: responses({ 200: Envelope(ApiKey) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, await apiKeys.revokeKey(merchantActor(request), request.params.siteId, request.params.keyId)));
+};

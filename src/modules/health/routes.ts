@@ -1,0 +1,32 @@
+// Liveness and readiness for orchestrators.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../errors.js';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/health', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['health'],
+      summary: 'Liveness: the process answers',
+      response: responses({ 200: Envelope(Type.Object({ status: Type.Literal('ok') })) }, []),
+    },
+  }, async (request) => ok(request, { status: 'ok' as const }));
+
+  app.get('/ready', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['health'],
+      summary: 'Readiness: the database answers and every migration is applied',
+      response: responses(
+        { 200: Envelope(Type.Object({ status: Type.Literal('ready'), engine: Type.String(), migrations: Type.Integer() })) },
+        [],
+      ),
+    },
+  }, async (request) => {
+    const state = await app.services.readiness();
+    if (!state.ready) throw new AppError('unavailable', state.reason);
+    return ok(request, { status: 'ready' as const, engine: state.engine, migrations: state.migrations });
+  });
+};

@@ -1,0 +1,34 @@
+// POST /runtime/token: the browser's way in (CONTRACT §1).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+import { SiteId, Timestamp } from '../../http/common-schemas.js';
+
+const RuntimeToken = Type.Object({
+  token: Type.String({ description: 'Send as `Authorization: Bearer …` with the same Origin' }),
+  expires_at: Timestamp,
+  config: Type.Object(
+    {
+      site_id: SiteId,
+      publisher_mode: Type.Boolean(),
+      publisher_hosts: Type.Object({ awin: Type.Array(Type.String()), cj: Type.Array(Type.String()) }),
+      max_touches_per_request: Type.Integer(),
+    },
+    { description: 'The site’s public configuration' },
+  ),
+});
+
+export const runtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/runtime/token', {
+    config: { auth: 'public', browser: true },
+    schema: {
+      tags: ['runtime'],
+      summary: 'Exchange a public site id for a short-lived runtime token bound to the request Origin',
+      body: Type.Object({ site_id: SiteId }),
+      response: responses({ 200: Envelope(RuntimeToken) }, [403, 404]),
+    },
+  }, async (request, reply) => {
+    const result = await app.services.runtime.issueToken(request.body.site_id, request.headers.origin);
+    return reply.header('cache-control', 'no-store').send(ok(request, result));
+  });
+};

@@ -1,0 +1,100 @@
+// Merchant routes of sites and members (CONTRACT §1). Members read, owners change.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+import { SiteParams } from '../../http/common-schemas.js';
+import { merchantActor } from '../../http/principals.js';
+import { AddMemberBody, CreateSiteBody, Member, Site, UpdateSiteBody } from './schemas.js';
+
+const tags = ['sites'];
+const merchant = { auth: { merchant: true } } as const;
+
+export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { sites } = app.services;
+
+  app.get('/sites', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'List the sites the caller is a member of',
+      response: responses({ 200: Envelope(Type.Object({ sites: Type.Array(Site) })) }, [401]),
+    },
+  }, async (request) => ok(request, { sites: await sites.listSites(merchantActor(request).userId) }));
+
+  app.post('/sites', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'Create a site; the caller becomes its owner',
+      body: CreateSiteBody,
+      response: responses({ 201: Envelope(Site) }, [401]),
+    },
+  }, async (request, reply) => {
+    const actor = merchantActor(request);
+    const { owner: _owner, ...site } = await sites.createSite({
+      name: request.body.name,
+      origins: request.body.origins,
+      publisherMode: request.body.publisher_mode,
+      owner: actor.userId,
+    });
+    return reply.code(201).send(ok(request, site));
+  });
+
+  app.get('/sites/:siteId', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'Read a site (members)',
+      params: SiteParams,
+      response: responses({ 200: Envelope(Site) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, await sites.getSite(merchantActor(request), request.params.siteId)));
+
+  app.patch('/sites/:siteId', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'Change name, origins, publisher mode or configuration (owners)',
+      params: SiteParams,
+      body: UpdateSiteBody,
+      response: responses({ 200: Envelope(Site) }, [401, 403, 404]),
+    },
+  }, async (request) => {
+    const { owner: _owner, ...site } = await sites.updateSite(merchantActor(request), request.params.siteId, {
+      name: request.body.name,
+      origins: request.body.origins,
+      publisherMode: request.body.publisher_mode,
+      config: request.body.config,
+    });
+    return ok(request, site);
+  });
+
+  app.get('/sites/:siteId/members', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'List members (owners)',
+      params: SiteParams,
+      response: responses({ 200: Envelope(Type.Object({ members: Type.Array(Member) })) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, { members: await sites.listMembers(merchantActor(request), request.params.siteId) }));
+
+  app.post('/sites/:siteId/members', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'Add a member or change a role (owners); 201 when added, 200 when changed',
+      params: SiteParams,
+      body: AddMemberBody,
+      response: responses({ 200: Envelope(Member), 201: Envelope(Member) }, [401, 403, 404, 422]),
+    },
+  }, async (request, reply) => {
+    const { created, ...member } = await sites.addMember(
+      merchantActor(request),
+      request.params.siteId,
+      request.body.user,
+      request.body.role ?? 'member',
+    );
+    return reply.code(created ? 201 : 200).send(ok(request, member));
+  });
+};

@@ -1,0 +1,149 @@
+// All SQL of sites and their members.
+import type { Queryable } from '../../db/types.js';
+import type { StoredSiteConfig } from './site-config.js';
+
+export type Role = 'owner' | 'member';
+
+export interface SiteRow {
+  site_id: string;
+  name: string;
+  origins: string[];
+  publisher_mode: boolean;
+  config: StoredSiteConfig;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MemberRow {
+  site_id: string;
+  user_id: string;
+  role: Role;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SITE_COLUMNS = 'site_id, name, origins, publisher_mode, config, created_at, updated_at';
+
+export async function insertSite(
+  q: Queryable,
+  site: { siteId: string; name: string; origins: string[]; publisherMode: boolean; config: StoredSiteConfig },
+): Promise<SiteRow> {
+  const { rows } = await q.query<SiteRow>(
+    `INSERT INTO sites (site_id, name, origins, publisher_mode, config)
+     VALUES ($1, $2, $3::text[], $4, $5::jsonb) RETURNING ${SITE_COLUMNS}`,
+    [site.siteId, site.name, site.origins, site.publisherMode, JSON.stringify(site.config)],
+  );
+  return rows[0]!;
+}
+
+export async function findSite(q: Queryable, siteId: string, options: { forUpdate?: boolean } = {}): Promise<SiteRow | undefined> {
+  const { rows } = await q.query<SiteRow>(
+    `SELECT ${SITE_COLUMNS} FROM sites WHERE site_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [siteId],
+  );
+  return rows[0];
+}
+
+export async function listSitesOfUser(q: Queryable, userId: string): Promise<(SiteRow & { role: Role })[]> {
+  const { rows } = await q.query<SiteRow & { role: Role }>(
+    `SELECT s.site_id, s.name, s.origins, s.publisher_mode, s.config, s.created_at, s.updated_at, m.role
+       FROM site_members m JOIN sites s ON s.site_id = m.site_id
+      WHERE m.user_id = $1
+      ORDER BY s.created_at, s.site_id`,
+    [userId],
+  );
+  return rows;
+}
+
+export interface SiteSummaryRow extends SiteRow {
+  members: number;
+  active_keys: number;
+}
+
+export async function listAllSites(q: Queryable, limit: number, after?: string): Promise<SiteSummaryRow[]> {
+  const { rows } = await q.query<SiteSummaryRow>(
+    `SELECT ${SITE_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')},
+            (SELECT count(*)::int FROM site_members m WHERE m.site_id = s.site_id) AS members,
+            (SELECT count(*)::int FROM api_keys k
+              WHERE k.site_id = s.site_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) AS active_keys
+       FROM sites s
+      WHERE $2::text IS NULL OR s.site_id > $2
+      ORDER BY s.site_id
+      LIMIT $1`,
+    [limit, after ?? null],
+  );
+  return rows;
+}
+
+export async function countSites(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM sites');
+  return rows[0]!.n;
+}
+
+export async function updateSite(
+  q: Queryable,
+  siteId: string,
+  patch: { name?: string; origins?: string[]; publisherMode?: boolean; config?: StoredSiteConfig },
+): Promise<SiteRow | undefined> {
+  const { rows } = await q.query<SiteRow>(
+    `UPDATE sites SET
+        name = COALESCE($2, name),
+        origins = COALESCE($3::text[], origins),
+        publisher_mode = COALESCE($4, publisher_mode),
+        config = COALESCE($5::jsonb, config),
+        updated_at = now()
+      WHERE site_id = $1
+      RETURNING ${SITE_COLUMNS}`,
+    [
+      siteId,
+      patch.name ?? null,
+      patch.origins ?? null,
+      patch.publisherMode ?? null,
+      patch.config === undefined ? null : JSON.stringify(patch.config),
+    ],
+  );
+  return rows[0];
+}
+
+export async function findMember(q: Queryable, siteId: string, userId: string): Promise<MemberRow | undefined> {
+  const { rows } = await q.query<MemberRow>(
+    'SELECT site_id, user_id, role, created_at, updated_at FROM site_members WHERE site_id = $1 AND user_id = $2',
+    [siteId, userId],
+  );
+  return rows[0];
+}
+
+export async function listMembers(q: Queryable, siteId: string): Promise<MemberRow[]> {
+  const { rows } = await q.query<MemberRow>(
+    'SELECT site_id, user_id, role, created_at, updated_at FROM site_members WHERE site_id = $1 ORDER BY created_at, user_id',
+    [siteId],
+  );
+  return rows;
+}
+
+/** Inserts or changes a member's role; `created` tells which. */
+export async function upsertMember(q: Queryable, siteId: string, userId: string, role: Role): Promise<MemberRow & { created: boolean }> {
+  const { rows } = await q.query<MemberRow & { created: boolean }>(
+    `INSERT INTO site_members (site_id, user_id, role) VALUES ($1, $2, $3)
+     ON CONFLICT (site_id, user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = now()
+     RETURNING site_id, user_id, role, created_at, updated_at, (xmax = 0) AS created`,
+    [siteId, userId, role],
+  );
+  return rows[0]!;
+}
+
+export async function countOwners(q: Queryable, siteId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM site_members WHERE site_id = $1 AND role = 'owner'`,
+    [siteId],
+  );
+  return rows[0]!.n;
+}
+
+export async function firstOwner(q: Queryable, siteId: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ user_id: string }>(
+    `SELECT user_id FROM site_members WHERE site_id = $1 AND role = 'owner' ORDER BY created_at, user_id LIMIT 1`,
+    [siteId],
+  );
+  return rows[0]?.user_id;
+}

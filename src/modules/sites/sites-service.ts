@@ -1,0 +1,130 @@
+// Sites and members: creation (the creator becomes owner), reads for members, changes by owners.
+import type { Database } from '../../db/types.js';
+import { AppError, validationFailed } from '../../errors.js';
+import { newSiteId } from '../../ids.js';
+import { toIso } from '../../time.js';
+import { effectiveSiteConfig, normalizeOrigins, patchSiteConfig, type SiteConfig, type SiteConfigPatch } from './site-config.js';
+import { getSiteWithRoleOrThrow, type Actor } from './site-access.js';
+import * as repo from './sites-repository.js';
+
+export interface SiteView {
+  site_id: string;
+  name: string;
+  origins: string[];
+  publisher_mode: boolean;
+  config: SiteConfig;
+  role?: repo.Role;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberView {
+  site_id: string;
+  user: string;
+  role: repo.Role;
+  created_at: string;
+}
+
+export const toSiteView = (row: repo.SiteRow, role?: repo.Role): SiteView => ({
+  site_id: row.site_id,
+  name: row.name,
+  origins: row.origins,
+  publisher_mode: row.publisher_mode,
+  config: effectiveSiteConfig(row.config),
+  ...(role ? { role } : {}),
+  created_at: toIso(row.created_at),
+  updated_at: toIso(row.updated_at),
+});
+
+const toMemberView = (row: repo.MemberRow): MemberView => ({
+  site_id: row.site_id,
+  user: row.user_id,
+  role: row.role,
+  created_at: toIso(row.created_at),
+});
+
+export interface CreateSiteInput {
+  name: string;
+  origins: string[];
+  publisherMode?: boolean;
+  owner: string;
+  config?: SiteConfigPatch;
+}
+
+export interface UpdateSiteInput {
+  name?: string;
+  origins?: string[];
+  publisherMode?: boolean;
+  config?: SiteConfigPatch;
+}
+
+export function createSitesService(db: Database) {
+  return {
+    async createSite(input: CreateSiteInput): Promise<SiteView & { owner: string }> {
+      const origins = normalizeOrigins(input.origins);
+      const config = patchSiteConfig({}, input.config ?? {});
+      return db.transaction(async (tx) => {
+        const site = await repo.insertSite(tx, {
+          siteId: newSiteId(),
+          name: input.name,
+          origins,
+          publisherMode: input.publisherMode ?? false,
+          config,
+        });
+        await repo.upsertMember(tx, site.site_id, input.owner, 'owner');
+        return { ...toSiteView(site, 'owner'), owner: input.owner };
+      });
+    },
+
+    async listSites(userId: string): Promise<SiteView[]> {
+      const rows = await repo.listSitesOfUser(db, userId);
+      return rows.map((r) => toSiteView(r, r.role));
+    },
+
+    async getSite(actor: Actor, siteId: string): Promise<SiteView> {
+      const { site, role } = await getSiteWithRoleOrThrow(db, siteId, actor, 'member');
+      return toSiteView(site, role === 'system' ? undefined : role);
+    },
+
+    async updateSite(actor: Actor, siteId: string, input: UpdateSiteInput): Promise<SiteView & { owner: string | undefined }> {
+      const origins = input.origins === undefined ? undefined : normalizeOrigins(input.origins);
+      return db.transaction(async (tx) => {
+        const { site, role } = await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
+        const config = input.config === undefined ? undefined : patchSiteConfig(site.config, input.config);
+        const updated = await repo.updateSite(tx, siteId, {
+          name: input.name,
+          origins,
+          publisherMode: input.publisherMode,
+          config,
+        });
+        const owner = await repo.firstOwner(tx, siteId);
+        return { ...toSiteView(updated!, role === 'system' ? undefined : role), owner };
+      });
+    },
+
+    async listMembers(actor: Actor, siteId: string): Promise<MemberView[]> {
+      await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
+      return (await repo.listMembers(db, siteId)).map(toMemberView);
+    },
+
+    /** Adds a member or changes a member's role. A site never loses its last owner. */
+    async addMember(actor: Actor, siteId: string, user: string, role: repo.Role): Promise<MemberView & { created: boolean }> {
+      if (user.trim() === '') throw validationFailed('/user', 'user must not be empty');
+      return db.transaction(async (tx) => {
+        await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
+        const existing = await repo.findMember(tx, siteId, user);
+        if (existing?.role === 'owner' && role !== 'owner' && (await repo.countOwners(tx, siteId)) === 1) {
+          throw new AppError('last_owner', 'The site must keep at least one owner; make someone else owner first');
+        }
+        const row = await repo.upsertMember(tx, siteId, user, role);
+        return { ...toMemberView(row), created: row.created };
+      });
+    },
+
+    async countSites(): Promise<number> {
+      return repo.countSites(db);
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;

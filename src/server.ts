@@ -1,0 +1,47 @@
+// The entry point that listens: builds the app, bootstraps an empty database, serves, and shuts
+// down gracefully (in-flight requests finish, the pool closes).
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { buildApp } from './app.js';
+import { bootstrapIfEmpty, bootstrapMessage } from './bootstrap.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config): Promise<FastifyInstance> {
+  const app = await buildApp(config);
+  app.server.keepAliveTimeout = 72_000;
+  app.server.requestTimeout = 30_000;
+  await app.listen({ port: config.port, host: config.host });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const baseUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  if (config.bootstrap) {
+    const result = await bootstrapIfEmpty(app.services.db, app.services, port);
+    if (result) process.stdout.write(bootstrapMessage(result, baseUrl, `http://localhost:${port}`));
+  }
+  app.log.info({ engine: config.engine, url: baseUrl }, 'storefront listening');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return app;
+}

@@ -1,0 +1,53 @@
+// The service layer, wired once from configuration, database and secrets. HTTP routes and the
+// command line both call these; neither re-enters the other.
+import type { Config } from './config.js';
+import type { Database } from './db/types.js';
+import { loadMigrations, migrationsApplied } from './db/migrate.js';
+import type { Secrets } from './secrets.js';
+import { createIdTokens } from './auth/id-tokens.js';
+import { createRuntimeTokens } from './auth/runtime-tokens.js';
+import { createAdminService } from './modules/admin/admin-service.js';
+import { createApiKeysService } from './modules/api-keys/api-keys-service.js';
+import { createRuntimeService } from './modules/runtime/runtime-service.js';
+import { createSitesService } from './modules/sites/sites-service.js';
+
+export interface ServiceDeps {
+  config: Config;
+  db: Database;
+  secrets: Secrets;
+}
+
+export function createServices({ config, db, secrets }: ServiceDeps) {
+  const runtimeTokens = createRuntimeTokens(secrets, config.runtimeTokenTtlSeconds);
+  const migrations = loadMigrations();
+  let migrated = false;
+
+  return {
+    db,
+    sites: createSitesService(db),
+    apiKeys: createApiKeysService(db, secrets),
+    runtimeTokens,
+    idTokens: createIdTokens(config, secrets),
+    runtime: createRuntimeService(db, runtimeTokens),
+    admin: createAdminService(db),
+    async readiness(): Promise<{ ready: true; engine: string; migrations: number } | { ready: false; reason: string }> {
+      try {
+        await db.query('SELECT 1');
+        migrated ||= await migrationsApplied(db, migrations);
+      } catch {
+        return { ready: false, reason: 'The database is unreachable' };
+      }
+      return migrated
+        ? { ready: true, engine: db.engine, migrations: migrations.length }
+        : { ready: false, reason: 'Migrations are not applied yet' };
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
