@@ -9,15 +9,16 @@ import type { Database } from './db/types.js';
 import { openDatabase } from './db/open-database.js';
 import { migrate } from './db/migrate.js';
 import { createSecrets, loadMasterSecret, type Secrets } from './secrets.js';
-import { createServices, type Services } from './services.js';
+import { createServices } from './services.js';
 import { registerAuthentication } from './auth/authenticate.js';
-import { securityOf } from './auth/principal.js';
+import { securityOf, type AuthSpec } from './auth/principal.js';
 import { registerContentParsers } from './http/content-parsers.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { registerErrorHandling, sendError } from './http/error-handler.js';
 import { browserPathRegistry, registerCors } from './plugins/cors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { apiKeysRoutes } from './modules/api-keys/routes.js';
+import { credentialsRoutes } from './modules/credentials/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { runtimeRoutes } from './modules/runtime/routes.js';
 import { sitesRoutes } from './modules/sites/routes.js';
@@ -33,8 +34,17 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-export interface App extends FastifyInstance {
-  services: Services;
+/** A route and the credentials it declares (for the OpenAPI document, tests and operators). */
+export interface RouteDeclaration {
+  method: string;
+  url: string;
+  auth: AuthSpec | 'public';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeCatalog: RouteDeclaration[];
+  }
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -57,7 +67,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    ajv: { customOptions: { coerceTypes: false } },
+    // Bad URLs and over-long path parameters answer in the envelope like every other client error.
+    frameworkErrors: (err, request, reply) => sendError(request, reply, err),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
@@ -80,6 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Every route under /api declares its credentials; the declaration becomes its OpenAPI security.
   const browserPaths = browserPathRegistry();
+  const routeCatalog: RouteDeclaration[] = [];
+  app.decorate('routeCatalog', routeCatalog);
   app.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
     if (route.url.startsWith('/api/') && auth === undefined && route.method !== 'OPTIONS' && !route.schema?.hide) {
@@ -89,6 +102,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       route.schema = { ...route.schema, security: securityOf(auth) };
     }
     if (route.config?.browser) browserPaths.add(route.url);
+    if (auth !== undefined && route.url.startsWith('/api/')) {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, auth });
+    }
   });
 
   await registerOpenApi(app, VERSION);
@@ -108,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await v1.register(runtimeRoutes);
       await v1.register(sitesRoutes);
       await v1.register(apiKeysRoutes);
+      await v1.register(credentialsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { buildApp } from './app.js';
 import { bootstrapIfEmpty, bootstrapMessage } from './bootstrap.js';
+import { controlSocketPath, serveControlSocket } from './cli/control-socket.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -11,6 +12,10 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config);
   app.server.keepAliveTimeout = 72_000;
   app.server.requestTimeout = 30_000;
+  if (config.engine === 'pglite') {
+    const control = await serveControlSocket(controlSocketPath(config.dataDir), app.services);
+    if (control) app.addHook('onClose', async () => void control.close());
+  }
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();

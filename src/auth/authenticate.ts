@@ -68,9 +68,13 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
   // Runtime tokens: Authorization bearer, or the beacon body. Bound to the request's Origin.
   app.addHook('preValidation', async (request) => {
     if (!accepts(spec(request), 'runtime')) return;
-    const fromBody = bodyCredential(request);
-    const token = fromBody ?? (request.headers['x-api-key'] === undefined ? bearer(request) : undefined);
-    if (token === undefined) return;
+    const s = spec(request) as AuthSpec;
+    let token = bodyCredential(request);
+    if (token === undefined) {
+      token = bearer(request);
+      // A bearer token that is not a runtime token is left to the merchant hook when the route takes both.
+      if (token === undefined || (s.merchant && !deps.runtimeTokens.isRuntimeToken(token))) return;
+    }
     const claims = await deps.runtimeTokens.verify(token);
     const origin = single(request.headers.origin);
     if (origin === undefined) throw unauthorized('A runtime token must be used with the Origin it was issued for');

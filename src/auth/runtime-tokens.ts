@@ -1,6 +1,6 @@
 // Runtime tokens: short-lived JWTs (HS256, key derived for this purpose) bound to one site and
 // one origin. The browser gets one for a public site id from an allowed origin.
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { unauthorized } from '../errors.js';
 import type { Secrets } from '../secrets.js';
 
@@ -28,6 +28,15 @@ export function createRuntimeTokens(secrets: Secrets, ttlSeconds: number) {
         .setExpirationTime(exp)
         .sign(key);
       return { token, expiresAt: new Date(exp * 1000) };
+    },
+    /** Whether a bearer token is meant as a runtime token (unverified peek at its audience). */
+    isRuntimeToken(token: string): boolean {
+      try {
+        const aud = decodeJwt(token).aud;
+        return aud === AUDIENCE || (Array.isArray(aud) && aud.includes(AUDIENCE));
+      } catch {
+        return false;
+      }
     },
     /** The claims of a valid token; 401 for anything else (expired, forged, another purpose). */
     async verify(token: string): Promise<RuntimeClaims> {

@@ -1,5 +1,6 @@
 // The commands of CONTRACT §2 as functions of the services and parsed options. They print nothing
 // themselves: main.ts prints their results (JSON with --json, else readable lines).
+import { migrate } from '../db/migrate.js';
 import type { Services } from '../services.js';
 import { SYSTEM } from '../modules/sites/site-access.js';
 import { UsageError } from './usage.js';
@@ -50,6 +51,13 @@ export interface Command {
 }
 
 export const COMMANDS: Record<string, Command> = {
+  migrate: {
+    database: true,
+    async run(services) {
+      const result = await migrate(services.db);
+      return { applied: result.applied, total: result.total, engine: services.db.engine };
+    },
+  },
   'site create': {
     database: true,
     async run(services, o) {

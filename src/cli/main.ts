@@ -3,9 +3,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
-import { COMMANDS, type Options } from './commands.js';
+import type { Options } from './commands.js';
 import { USAGE, UsageError } from './usage.js';
-import { runLocally } from './run-locally.js';
+import { runCommand } from './run-locally.js';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -92,14 +92,7 @@ export async function main(argv: string[]): Promise<number> {
       await startServer(config);
       return -1; // keeps running
     }
-    if (command.name === 'migrate') {
-      const { migrateOnly } = await import('./run-locally.js');
-      const result = await migrateOnly(config);
-      print({ applied: result.applied, total: result.total, engine: config.engine }, json);
-      return 0;
-    }
-    const spec = COMMANDS[command.name]!;
-    print(await runLocally(config, spec, values, positionals), json);
+    print(await runCommand(config, command.name, values, positionals), json);
     return 0;
   } catch (err) {
     return fail(err, json);

@@ -1,27 +1,31 @@
-// Runs a command against the configured database in this process.
+// Runs a command against the configured database: in this process, or through the running
+// server when it holds the embedded database.
 import type { Config } from '../config.js';
-import { migrate, type MigrateResult } from '../db/migrate.js';
+import { migrate } from '../db/migrate.js';
+import { DatabaseInUseError } from '../db/data-dir-lock.js';
 import { openDatabase } from '../db/open-database.js';
 import { createSecrets, loadMasterSecret } from '../secrets.js';
 import { createServices } from '../services.js';
-import type { Command, Options } from './commands.js';
+import { COMMANDS, type Options } from './commands.js';
+import { callControlSocket, controlSocketPath } from './control-socket.js';
 
-export async function migrateOnly(config: Config): Promise<MigrateResult> {
-  const db = await openDatabase(config);
-  try {
-    return await migrate(db);
-  } finally {
-    await db.close();
-  }
-}
-
-export async function runLocally(config: Config, command: Command, options: Options, positionals: string[]) {
+export async function runCommand(config: Config, name: string, options: Options, positionals: string[]) {
+  const command = COMMANDS[name]!;
   const secrets = createSecrets(loadMasterSecret(config));
   if (!command.database) {
-    const services = createServices({ config, db: undefined as never, secrets });
-    return command.run(services, options, positionals);
+    // `token` needs the secrets alone: no database is opened, so it works beside a running server.
+    return command.run(createServices({ config, db: undefined as never, secrets }), options, positionals);
   }
-  const db = await openDatabase(config);
+  let db;
+  try {
+    db = await openDatabase(config);
+  } catch (err) {
+    if (!(err instanceof DatabaseInUseError)) throw err;
+    // The embedded database belongs to a running server: ask it to run the command.
+    const result = await callControlSocket(controlSocketPath(config.dataDir), { command: name, options, positionals });
+    if (result) return result;
+    throw new Error(`${err.message} and it does not answer on ${controlSocketPath(config.dataDir)}; stop it and retry`);
+  }
   try {
     await migrate(db);
     return await command.run(createServices({ config, db, secrets }), options, positionals);

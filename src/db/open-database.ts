@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './types.js';
@@ -13,5 +14,18 @@ export async function openDatabase(config: Config, onError?: (err: Error) => voi
   }
   const dir = path.join(config.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return openPglite(dir);
+  const release = acquireDataDirLock(path.join(config.dataDir, 'pglite.lock'));
+  try {
+    const db = await openPglite(dir);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

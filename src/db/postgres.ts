@@ -30,7 +30,11 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     query: (text, params) => run(client, text, params),
     exec: async (sql) => {
-      await run(client, sql);
+      try {
+        await client.query(sql); // simple protocol: several statements, result ignored
+      } catch (err) {
+        throw toUnavailable(err);
+      }
     },
   };
 }

@@ -52,6 +52,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: Err
   } else {
     request.log.info({ code, status }, 'request refused');
   }
+  reply.header('x-request-id', request.id); // also for framework errors, which skip the hooks
   if (err instanceof AppError && err.headers) reply.headers(err.headers);
   if (code === 'unavailable') reply.header('retry-after', '5');
   return reply.code(status).send(errorBody(request, code, message, details));
