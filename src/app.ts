@@ -19,6 +19,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { apiKeysRoutes } from './modules/api-keys/routes.js';
 import { credentialsRoutes } from './modules/credentials/routes.js';
+import { eventsRoutes } from './modules/events/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { runtimeRoutes } from './modules/runtime/routes.js';
 import { sitesRoutes } from './modules/sites/routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownDb = !options.db;
   const db = options.db ?? (await openDatabase(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
   app.addHook('onClose', async () => {
+    await app.services?.limiter.close();
     if (ownDb) await db.close();
   });
   if (ownDb) await migrate(db);
@@ -125,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await v1.register(sitesRoutes);
       await v1.register(apiKeysRoutes);
       await v1.register(credentialsRoutes);
+      await v1.register(eventsRoutes);
     },
     { prefix: '/api/v1' },
   );

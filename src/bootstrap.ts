@@ -36,6 +36,9 @@ export function bootstrapMessage(result: BootstrapResult, baseUrl: string, origi
     `  owner     demo`,
     `  api key   ${result.apiKey}   (key ${result.keyId}, every scope; store it now)`,
     '',
+    'Track an event from your server (201 the first time, 200 with deduplicated: true when repeated):',
+    `  curl -s -X POST ${baseUrl}/api/v1/events/track -H 'X-API-Key: ${result.apiKey}' -H 'Content-Type: application/json' -d '{"event_type":"page_view","session_id":"demo-session","client_event_id":"demo-1","context":{"page_url":"${origin}/","user_agent":"curl"}}'`,
+    '',
     'Exchange the public site id for a browser runtime token:',
     `  curl -s -X POST ${baseUrl}/api/v1/runtime/token -H 'Origin: ${origin}' -H 'Content-Type: application/json' -d '{"site_id":"${result.siteId}"}'`,
   ];

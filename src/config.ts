@@ -26,6 +26,9 @@ export interface Config {
   readonly logLevel: string;
   readonly bootstrap: boolean;
   readonly trustProxy: boolean;
+  /** Redis for rate-limit counters shared by several processes; in memory when absent. */
+  readonly redisUrl: string | undefined;
+  readonly redisKeyPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +111,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
 
   const localIdp = flag('LOCAL_IDP', engine === 'pglite');
 
+  const redisUrl = value('REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+  const redisKeyPrefix = value('REDIS_KEY_PREFIX') ?? 'storefront';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisKeyPrefix)) problems.push('REDIS_KEY_PREFIX must be 1-64 characters of A-Z a-z 0-9 : _ . -');
+
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -126,6 +134,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
     logLevel,
     bootstrap: !flag('STOREFRONT_NO_BOOTSTRAP', false),
     trustProxy: flag('TRUST_PROXY', false),
+    redisUrl,
+    redisKeyPrefix,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

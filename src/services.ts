@@ -10,6 +10,11 @@ import { createAdminService } from './modules/admin/admin-service.js';
 import { createApiKeysService } from './modules/api-keys/api-keys-service.js';
 import { createRuntimeService } from './modules/runtime/runtime-service.js';
 import { createSitesService } from './modules/sites/sites-service.js';
+import { createSiteDirectory } from './modules/sites/site-directory.js';
+import { createEventWriter } from './modules/events/event-writer.js';
+import { createEventsService } from './modules/events/events-service.js';
+import { createIngestService } from './modules/events/ingest-service.js';
+import { createHourlyLimiter } from './rate-limit/hourly-limiter.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -19,12 +24,20 @@ export interface ServiceDeps {
 
 export function createServices({ config, db, secrets }: ServiceDeps) {
   const runtimeTokens = createRuntimeTokens(secrets, config.runtimeTokenTtlSeconds);
+  const siteDirectory = createSiteDirectory(db);
+  const limiter = createHourlyLimiter({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const eventWriter = createEventWriter(db);
   const migrations = loadMigrations();
   let migrated = false;
 
   return {
     db,
-    sites: createSitesService(db),
+    sites: createSitesService(db, siteDirectory),
+    siteDirectory,
+    limiter,
+    eventWriter,
+    ingest: createIngestService({ writer: eventWriter, limiter, sites: siteDirectory }),
+    events: createEventsService(db),
     apiKeys: createApiKeysService(db, secrets),
     runtimeTokens,
     idTokens: createIdTokens(config, secrets),

@@ -1,6 +1,7 @@
 // Secret API keys: created by owners (the secret is returned once), listed by members, revoked by
 // owners, and verified on every server request.
 import { timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/types.js';
 import { AppError, notFound, unauthorized, validationFailed } from '../../errors.js';
 import { newKeyId, newSecretApiKey } from '../../ids.js';
@@ -48,8 +49,13 @@ export interface CreateKeyInput {
   expiresAt?: Date;
 }
 
+/** How long a verified (or unknown) key is remembered in this process; revocation here is immediate. */
+export const API_KEY_CACHE_TTL_MS = 5_000;
+
 export function createApiKeysService(db: Database, secrets: Secrets) {
   const hash = (secret: string) => secrets.keyedHash('api-key-hash', secret);
+  // The hot path verifies a key per request; remember rows (and misses) briefly.
+  const cache = new LRUCache<string, { row: repo.ApiKeyRow | null }>({ max: 10_000, ttl: API_KEY_CACHE_TTL_MS });
 
   return {
     async createKey(actor: Actor, siteId: string, input: CreateKeyInput): Promise<ApiKeyView & { api_key: string }> {
@@ -88,14 +94,21 @@ export function createApiKeysService(db: Database, secrets: Secrets) {
       if (siteId !== undefined) await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
       if (!key) throw notFound('API key');
       if (siteId === undefined) await getSiteWithRoleOrThrow(db, key.site_id, actor, 'owner');
-      return toView((await repo.revokeApiKey(db, key.site_id, keyId))!);
+      const revoked = (await repo.revokeApiKey(db, key.site_id, keyId))!;
+      cache.delete(revoked.key_hash);
+      return toView(revoked);
     },
 
     /** The key behind a presented secret, or 401: unknown, revoked and expired keys look the same to the caller. */
     async verifyKey(secret: string): Promise<VerifiedApiKey> {
       if (!/^sk_[A-Za-z0-9]{20,100}$/.test(secret)) throw unauthorized('The API key is not valid');
       const presented = hash(secret);
-      const row = await repo.findApiKeyByHash(db, presented);
+      let entry = cache.get(presented);
+      if (!entry) {
+        entry = { row: (await repo.findApiKeyByHash(db, presented)) ?? null };
+        cache.set(presented, entry);
+      }
+      const row = entry.row;
       if (!row || !timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(presented, 'hex'))) {
         throw unauthorized('The API key is not valid');
       }

@@ -12,8 +12,11 @@ export const PublisherHosts = Type.Object(
   { description: 'Link hosts per network that publisher mode may decorate' },
 );
 
+const RuntimeEventsPerHour = Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'Events per clock hour browsers may send for the site' });
+
 export const SiteConfigSchema = Type.Object({
   max_touches_per_request: Type.Integer({ minimum: 1, maximum: MAX_TOUCHES_PER_REQUEST }),
+  runtime_events_per_hour: RuntimeEventsPerHour,
   publisher_hosts: PublisherHosts,
 });
 
@@ -46,6 +49,7 @@ export const UpdateSiteBody = Type.Object({
   config: Type.Optional(
     Type.Object({
       max_touches_per_request: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TOUCHES_PER_REQUEST })),
+      runtime_events_per_hour: Type.Optional(RuntimeEventsPerHour),
       publisher_hosts: Type.Optional(Type.Partial(PublisherHosts)),
     }),
   ),

@@ -5,6 +5,7 @@ import { newSiteId } from '../../ids.js';
 import { toIso } from '../../time.js';
 import { effectiveSiteConfig, normalizeOrigins, patchSiteConfig, type SiteConfig, type SiteConfigPatch } from './site-config.js';
 import { getSiteWithRoleOrThrow, type Actor } from './site-access.js';
+import type { SiteDirectory } from './site-directory.js';
 import * as repo from './sites-repository.js';
 
 export interface SiteView {
@@ -58,7 +59,7 @@ export interface UpdateSiteInput {
   config?: SiteConfigPatch;
 }
 
-export function createSitesService(db: Database) {
+export function createSitesService(db: Database, directory?: SiteDirectory) {
   return {
     async createSite(input: CreateSiteInput): Promise<SiteView & { owner: string }> {
       const origins = normalizeOrigins(input.origins);
@@ -98,6 +99,7 @@ export function createSitesService(db: Database) {
           config,
         });
         const owner = await repo.firstOwner(tx, siteId);
+        directory?.invalidate(siteId);
         return { ...toSiteView(updated!, role === 'system' ? undefined : role), owner };
       });
     },

@@ -1,0 +1,86 @@
+// Group commit: concurrent callers share database round trips. Submissions queue while up to
+// `maxConcurrent` flushes run; each flush takes the queue (up to `maxBatch` items) in one
+// transaction. Under light load a submission flushes at once (no added latency); under heavy load
+// batches grow by themselves. A caller's promise settles only after its flush has committed.
+import { AppError } from '../errors.js';
+
+export interface GroupCommitOptions<T, R> {
+  maxBatch: number;
+  maxConcurrent: number;
+  /** Writes the items in one transaction; returns one result per item, in order. */
+  flush(items: T[]): Promise<R[]>;
+  /** Errors for which retrying the entries one by one cannot help (e.g. the database is down). */
+  isFatal?(err: unknown): boolean;
+}
+
+interface Entry<T, R> {
+  items: T[];
+  resolve(results: R[]): void;
+  reject(err: unknown): void;
+}
+
+export interface GroupCommitter<T, R> {
+  submit(items: T[]): Promise<R[]>;
+  readonly stats: { flushes: number; items: number; maxBatchSeen: number };
+}
+
+export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): GroupCommitter<T, R> {
+  const queue: Entry<T, R>[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  const stats = { flushes: 0, items: 0, maxBatchSeen: 0 };
+
+  async function run(entries: Entry<T, R>[]): Promise<void> {
+    const items = entries.flatMap((e) => e.items);
+    stats.flushes += 1;
+    stats.items += items.length;
+    stats.maxBatchSeen = Math.max(stats.maxBatchSeen, items.length);
+    try {
+      const results = await options.flush(items);
+      let at = 0;
+      for (const e of entries) {
+        e.resolve(results.slice(at, at + e.items.length));
+        at += e.items.length;
+      }
+    } catch (err) {
+      if (entries.length === 1 || options.isFatal?.(err) || err instanceof AppError) {
+        for (const e of entries) e.reject(err);
+        return;
+      }
+      // One entry may be at fault: retry each alone so the others still commit.
+      await Promise.all(entries.map((e) => run([e])));
+    }
+  }
+
+  function pump(): void {
+    scheduled = false;
+    while (inFlight < options.maxConcurrent && queue.length > 0) {
+      const batch: Entry<T, R>[] = [];
+      let size = 0;
+      while (queue.length > 0 && (batch.length === 0 || size + queue[0]!.items.length <= options.maxBatch)) {
+        const e = queue.shift()!;
+        batch.push(e);
+        size += e.items.length;
+      }
+      inFlight += 1;
+      void run(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    stats,
+    submit(items) {
+      return new Promise<R[]>((resolve, reject) => {
+        queue.push({ items, resolve, reject });
+        // Coalesce everything submitted in this turn of the event loop.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(pump);
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,135 @@
+// All SQL of events and profiles.
+import type { Queryable } from '../../db/types.js';
+import type { ProfileUpdate } from './profiles.js';
+
+export interface NewEventRow {
+  siteId: string;
+  eventId: string;
+  eventType: string;
+  sessionId: string;
+  userId: string | null;
+  deviceId: string | null;
+  clientEventId: string | null;
+  dedupKeySource: 'client_event_id' | 'derived';
+  trustClass: 'browser' | 'server';
+  keyId: string | null;
+  origin: string | null;
+  occurredAt: number;
+  receivedAt: number;
+  properties: Record<string, unknown>;
+  context: Record<string, unknown>;
+}
+
+export interface EventRow {
+  site_id: string;
+  event_id: string;
+  event_type: string;
+  session_id: string;
+  user_id: string | null;
+  device_id: string | null;
+  client_event_id: string | null;
+  dedup_key_source: 'client_event_id' | 'derived';
+  trust_class: 'browser' | 'server';
+  key_id: string | null;
+  origin: string | null;
+  occurred_at: Date;
+  received_at: Date;
+  properties: Record<string, unknown>;
+  context: Record<string, unknown>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Inserts the rows (distinct keys, sorted by key so that concurrent transactions lock in one
+ * order); rows whose key exists are skipped. Returns the event ids that were inserted.
+ */
+export async function insertEvents(q: Queryable, rows: readonly NewEventRow[]): Promise<Set<string>> {
+  const { rows: inserted } = await q.query<{ event_id: string }>(
+    `INSERT INTO events (site_id, event_id, event_type, session_id, user_id, device_id, client_event_id,
+                         dedup_key_source, trust_class, key_id, origin, occurred_at, received_at, properties, context)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                          $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[],
+                          $14::jsonb[], $15::jsonb[])
+     ON CONFLICT (site_id, event_id) DO NOTHING
+     RETURNING event_id`,
+    [
+      rows.map((r) => r.siteId),
+      rows.map((r) => r.eventId),
+      rows.map((r) => r.eventType),
+      rows.map((r) => r.sessionId),
+      rows.map((r) => r.userId),
+      rows.map((r) => r.deviceId),
+      rows.map((r) => r.clientEventId),
+      rows.map((r) => r.dedupKeySource),
+      rows.map((r) => r.trustClass),
+      rows.map((r) => r.keyId),
+      rows.map((r) => r.origin),
+      rows.map((r) => iso(r.occurredAt)),
+      rows.map((r) => iso(r.receivedAt)),
+      rows.map((r) => JSON.stringify(r.properties)),
+      rows.map((r) => JSON.stringify(r.context)),
+    ],
+  );
+  return new Set(inserted.map((r) => r.event_id));
+}
+
+/** occurred_at of stored events, by event id (for answering duplicates). */
+export async function findOccurredAt(q: Queryable, keys: readonly { siteId: string; eventId: string }[]): Promise<Map<string, number>> {
+  const { rows } = await q.query<{ event_id: string; occurred_at: Date }>(
+    `SELECT e.event_id, e.occurred_at
+       FROM unnest($1::text[], $2::text[]) AS k(site_id, event_id)
+       JOIN events e ON e.site_id = k.site_id AND e.event_id = k.event_id`,
+    [keys.map((k) => k.siteId), keys.map((k) => k.eventId)],
+  );
+  return new Map(rows.map((r) => [r.event_id, r.occurred_at.getTime()]));
+}
+
+export async function upsertProfiles(q: Queryable, updates: readonly ProfileUpdate[]): Promise<void> {
+  await q.query(
+    `INSERT INTO profiles (site_id, user_id, first_seen, last_seen, traits, events)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::jsonb[], $6::bigint[])
+     ON CONFLICT (site_id, user_id) DO UPDATE SET
+       first_seen = LEAST(profiles.first_seen, EXCLUDED.first_seen),
+       last_seen  = GREATEST(profiles.last_seen, EXCLUDED.last_seen),
+       traits     = CASE WHEN EXCLUDED.last_seen >= profiles.last_seen THEN profiles.traits || EXCLUDED.traits
+                         ELSE EXCLUDED.traits || profiles.traits END,
+       events     = profiles.events + EXCLUDED.events,
+       updated_at = now()`,
+    [
+      updates.map((u) => u.siteId),
+      updates.map((u) => u.userId),
+      updates.map((u) => iso(u.firstSeen)),
+      updates.map((u) => iso(u.lastSeen)),
+      updates.map((u) => JSON.stringify(u.traits)),
+      updates.map((u) => u.events),
+    ],
+  );
+}
+
+export async function findEventById(q: Queryable, eventId: string): Promise<EventRow | undefined> {
+  const { rows } = await q.query<EventRow>(
+    `SELECT site_id, event_id, event_type, session_id, user_id, device_id, client_event_id, dedup_key_source,
+            trust_class, key_id, origin, occurred_at, received_at, properties, context
+       FROM events WHERE event_id = $1`,
+    [eventId],
+  );
+  return rows[0];
+}
+
+export interface ProfileRow {
+  site_id: string;
+  user_id: string;
+  first_seen: Date;
+  last_seen: Date;
+  traits: Record<string, unknown>;
+  events: number;
+}
+
+export async function findProfile(q: Queryable, siteId: string, userId: string): Promise<ProfileRow | undefined> {
+  const { rows } = await q.query<ProfileRow>(
+    'SELECT site_id, user_id, first_seen, last_seen, traits, events FROM profiles WHERE site_id = $1 AND user_id = $2',
+    [siteId, userId],
+  );
+  return rows[0];
+}

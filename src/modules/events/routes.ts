@@ -1,0 +1,79 @@
+// Event routes (CONTRACT §3): track and batch call the same ingestion function; reading an event
+// back is for members of its site.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../errors.js';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+import { enforceBody } from '../../http/validation.js';
+import { merchantActor, principalOf } from '../../http/principals.js';
+import { quotaHeaders } from '../../rate-limit/hourly-limiter.js';
+import { BatchBody, BatchEnvelope, BatchResult, Event, EventParams, StoredEvent, TrackResult } from './schemas.js';
+
+const tags = ['events'];
+const ingestAuth = { runtime: true, apiKey: { scopes: ['events:write' as const], missingScopeStatus: 401 as const } };
+
+export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ingest, events } = app.services;
+
+  app.post('/events/track', {
+    config: { auth: ingestAuth, browser: true },
+    validatorCompiler: enforceBody(null),
+    schema: {
+      tags,
+      summary: 'Track one event: 201 stored, 200 duplicate (deduplicated: true, the original event_id)',
+      body: Event,
+      response: responses({ 200: Envelope(TrackResult), 201: Envelope(TrackResult) }, [401, 413, 429]),
+    },
+  }, async (request, reply) => {
+    const principal = principalOf(request, 'runtime', 'apiKey');
+    const bytes = Buffer.byteLength(request.rawBody ?? '');
+    const { outcomes, quota } = await ingest.ingestEvents(principal, [{ raw: request.body, bytes, pointer: '' }]);
+    reply.headers(quotaHeaders(quota));
+    const outcome = outcomes[0]!;
+    if (!outcome.ok) throw new AppError(outcome.code, outcome.message, outcome.details);
+    return reply.code(outcome.deduplicated ? 200 : 201).send(
+      ok(request, { event_id: outcome.eventId, timestamp: new Date(outcome.occurredAt).toISOString(), deduplicated: outcome.deduplicated }),
+    );
+  });
+
+  app.post('/events/batch', {
+    config: { auth: ingestAuth, browser: true, beacon: { credentialField: 'api_key' } },
+    validatorCompiler: enforceBody(BatchEnvelope),
+    schema: {
+      tags,
+      summary: '1–100 events, each validated alone: 201 when all succeed, 207 when any fails (the good ones are stored)',
+      description:
+        'Also the beacon route: during page unload a browser may send `{ api_key: <runtime token>, events }` as text/plain without a credential header.',
+      body: BatchBody,
+      response: responses({ 201: Envelope(BatchResult), 207: Envelope(BatchResult) }, [401, 413, 429]),
+    },
+  }, async (request, reply) => {
+    const principal = principalOf(request, 'runtime', 'apiKey');
+    const items = (request.body.events as unknown[]).map((raw, i) => ({
+      raw,
+      bytes: Buffer.byteLength(JSON.stringify(raw) ?? ''),
+      pointer: `/events/${i}`,
+    }));
+    const { outcomes, quota } = await ingest.ingestEvents(principal, items);
+    reply.headers(quotaHeaders(quota));
+    let accepted = 0;
+    let duplicates = 0;
+    const results = outcomes.map((o, index) => {
+      if (!o.ok) return { index, success: false, error: { code: o.code, message: o.message, details: o.details } };
+      if (o.deduplicated) duplicates += 1;
+      else accepted += 1;
+      return { index, success: true, event_id: o.eventId, timestamp: new Date(o.occurredAt).toISOString(), deduplicated: o.deduplicated };
+    });
+    const failed = results.length - accepted - duplicates;
+    return reply.code(failed > 0 ? 207 : 201).send(ok(request, { results, accepted, deduplicated: duplicates, failed }));
+  });
+
+  app.get('/events/:eventId', {
+    config: { auth: { merchant: true } },
+    schema: {
+      tags,
+      summary: 'An event as stored, with its trust class and deduplication key source (members of its site)',
+      params: EventParams,
+      response: responses({ 200: Envelope(StoredEvent) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, await events.getEvent(merchantActor(request), request.params.eventId)));
+};

@@ -1,0 +1,208 @@
+// Validation of one event (CONTRACT §3), pure: the same function serves track and every batch
+// item. It returns the event as it will be stored (trust fields dropped, click ids stripped from
+// URLs, occurred_at resolved) or the problems, each with a JSON Pointer.
+import type { ErrorDetail } from '../../errors.js';
+import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import { isHttpUrl, stripClickParams } from '../../domain/urls.js';
+import { EVENT_TYPES, REQUIRED_PROPERTIES, TRUST_FIELDS, isEventType, type EventType } from './event-types.js';
+
+export const MAX_EVENT_BYTES = 32 * 1024;
+export const MAX_FUTURE_MS = 5 * 60_000;
+const EARLIEST = Date.UTC(2000, 0, 1);
+const MAX_DEPTH = 16;
+const ID_MAX = 256;
+const URL_MAX = 8192;
+
+type Json = Record<string, unknown>;
+
+export interface ValidEvent {
+  event_type: EventType;
+  session_id: string;
+  user_id: string | null;
+  device_id: string | null;
+  client_event_id: string | null;
+  /** Epoch milliseconds; receipt time when the client sent none. */
+  occurred_at: number;
+  properties: Json;
+  context: Json;
+}
+
+export type EventValidation =
+  | { ok: true; event: ValidEvent }
+  | { ok: false; code: 'validation_failed' | 'payload_too_large'; message: string; details: ErrorDetail[] };
+
+export interface ValidateOptions {
+  /** JSON Pointer of the event in the request body ('' for track, '/events/3' in a batch). */
+  pointer: string;
+  /** Receipt time, epoch ms. */
+  now: number;
+  /** Size of the event as sent, in bytes. */
+  bytes: number;
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const nonBlank = (v: unknown): v is string => typeof v === 'string' && /\S/.test(v);
+
+export function validateEvent(raw: unknown, { pointer, now, bytes }: ValidateOptions): EventValidation {
+  if (bytes > MAX_EVENT_BYTES) {
+    return {
+      ok: false,
+      code: 'payload_too_large',
+      message: `An event may be at most ${MAX_EVENT_BYTES} bytes; this one is ${bytes}`,
+      details: [{ path: pointer, code: 'too_large', message: `at most ${MAX_EVENT_BYTES} bytes` }],
+    };
+  }
+  const details: ErrorDetail[] = [];
+  const fail = (path: string, code: string, message: string) => details.push({ path: `${pointer}${path}`, code, message });
+
+  if (!isObject(raw)) {
+    fail('', 'type', 'an event must be a JSON object');
+    return { ok: false, code: 'validation_failed', message: 'The event is not valid', details };
+  }
+
+  const eventType = raw.event_type;
+  if (eventType === undefined || eventType === null) fail('/event_type', 'required', 'event_type is required');
+  else if (!isEventType(eventType)) fail('/event_type', 'enum', `event_type must be one of ${EVENT_TYPES.join(', ')}`);
+
+  const id = (name: string, required: boolean): string | null => {
+    const v = raw[name];
+    if (v === undefined || (v === null && !required)) {
+      if (required) fail(`/${name}`, 'required', `${name} is required`);
+      return null;
+    }
+    if (typeof v !== 'string') fail(`/${name}`, 'type', `${name} must be a string`);
+    else if (!nonBlank(v)) fail(`/${name}`, 'empty', `${name} must not be empty`);
+    else if (v.length > ID_MAX) fail(`/${name}`, 'too_long', `${name} must be at most ${ID_MAX} characters`);
+    else return v;
+    return null;
+  };
+  const sessionId = id('session_id', true);
+  const userId = id('user_id', false);
+  const deviceId = id('device_id', false);
+  const clientEventId = id('client_event_id', false);
+
+  let occurredAt = now;
+  if (raw.occurred_at !== undefined && raw.occurred_at !== null) {
+    const parsed = typeof raw.occurred_at === 'string' ? parseIsoTimestamp(raw.occurred_at) : null;
+    if (parsed === null) fail('/occurred_at', 'format', 'occurred_at must be an ISO 8601 timestamp with offset, e.g. 2026-11-21T22:28:01.123Z');
+    else if (parsed > now + MAX_FUTURE_MS) fail('/occurred_at', 'future', 'occurred_at may be at most 5 minutes in the future');
+    else if (parsed < EARLIEST) fail('/occurred_at', 'too_old', 'occurred_at must be after 2000-01-01');
+    else occurredAt = parsed;
+  }
+
+  let properties: Json = {};
+  if (raw.properties !== undefined && raw.properties !== null) {
+    if (!isObject(raw.properties)) fail('/properties', 'type', 'properties must be an object');
+    else properties = sanitizeObject(raw.properties, `${pointer}/properties`, 1, details);
+  }
+  if (isEventType(eventType)) checkRequiredProperties(eventType, properties, `${pointer}/properties`, details);
+
+  let context: Json = {};
+  if (raw.context === undefined || raw.context === null) fail('/context', 'required', 'context is required');
+  else if (!isObject(raw.context)) fail('/context', 'type', 'context must be an object');
+  else context = checkContext(sanitizeObject(raw.context, `${pointer}/context`, 1, details), `${pointer}/context`, details);
+
+  if (details.length > 0) return { ok: false, code: 'validation_failed', message: 'The event is not valid', details };
+  return {
+    ok: true,
+    event: {
+      event_type: eventType as EventType,
+      session_id: sessionId!,
+      user_id: userId,
+      device_id: deviceId,
+      client_event_id: clientEventId,
+      occurred_at: occurredAt,
+      properties,
+      context,
+    },
+  };
+}
+
+function checkRequiredProperties(type: EventType, properties: Json, base: string, details: ErrorDetail[]): void {
+  for (const rule of REQUIRED_PROPERTIES[type]) {
+    const present = rule.anyOf.filter((name) => properties[name] !== undefined && properties[name] !== null);
+    if (present.length === 0) {
+      const path = `${base}/${rule.anyOf[0]}`;
+      const message = rule.anyOf.length === 1 ? `${rule.anyOf[0]} is required for ${type}` : `one of ${rule.anyOf.join(', ')} is required for ${type}`;
+      details.push({ path, code: 'required', message });
+      continue;
+    }
+    for (const name of present) {
+      const v = properties[name];
+      const path = `${base}/${name}`;
+      if (rule.kind === 'string') {
+        if (typeof v !== 'string') details.push({ path, code: 'type', message: `${name} must be a string` });
+        else if (!nonBlank(v)) details.push({ path, code: 'empty', message: `${name} must not be empty` });
+      } else if (typeof v !== 'number' || !Number.isFinite(v)) {
+        details.push({ path, code: 'type', message: `${name} must be a number` });
+      }
+    }
+  }
+}
+
+const CONTEXT_STRINGS = ['page_title', 'device_type', 'browser', 'os', 'language', 'timezone'] as const;
+
+function checkContext(context: Json, base: string, details: ErrorDetail[]): Json {
+  const pageUrl = context.page_url;
+  if (pageUrl === undefined || pageUrl === null) details.push({ path: `${base}/page_url`, code: 'required', message: 'page_url is required' });
+  else if (typeof pageUrl !== 'string' || pageUrl.length > URL_MAX || !isHttpUrl(pageUrl)) {
+    details.push({ path: `${base}/page_url`, code: 'format', message: 'page_url must be an absolute http(s) URL' });
+  } else context.page_url = stripClickParams(pageUrl);
+
+  const ua = context.user_agent;
+  if (ua === undefined || ua === null) details.push({ path: `${base}/user_agent`, code: 'required', message: 'user_agent is required' });
+  else if (typeof ua !== 'string') details.push({ path: `${base}/user_agent`, code: 'type', message: 'user_agent must be a string' });
+  else if (!nonBlank(ua)) details.push({ path: `${base}/user_agent`, code: 'empty', message: 'user_agent must not be empty' });
+
+  const referrer = context.referrer;
+  if (referrer !== undefined && referrer !== null) {
+    if (typeof referrer !== 'string' || referrer.length > URL_MAX) details.push({ path: `${base}/referrer`, code: 'type', message: 'referrer must be a string URL' });
+    else context.referrer = stripClickParams(referrer);
+  }
+  for (const name of CONTEXT_STRINGS) {
+    const v = context[name];
+    if (v !== undefined && v !== null && typeof v !== 'string') details.push({ path: `${base}/${name}`, code: 'type', message: `${name} must be a string` });
+  }
+  for (const name of ['screen_width', 'screen_height'] as const) {
+    const v = context[name];
+    if (v !== undefined && v !== null && !(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 100_000)) {
+      details.push({ path: `${base}/${name}`, code: 'type', message: `${name} must be a non-negative integer` });
+    }
+  }
+  return context;
+}
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const storable = (s: string) => s.isWellFormed() && !s.includes('\u0000');
+
+/**
+ * A copy without trust fields at any depth. Strings and keys must be storable (no NUL, no lone
+ * surrogates: PostgreSQL refuses both) and nesting is bounded.
+ */
+function sanitizeObject(value: Json, pointer: string, depth: number, details: ErrorDetail[]): Json {
+  const out: Json = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (TRUST_FIELDS.has(key)) continue;
+    const path = `${pointer}/${escapePointer(key)}`;
+    if (!storable(key)) {
+      details.push({ path, code: 'encoding', message: 'property names must not contain NUL or unpaired surrogates' });
+      continue;
+    }
+    out[key] = sanitizeValue(v, path, depth, details);
+  }
+  return out;
+}
+
+function sanitizeValue(v: unknown, path: string, depth: number, details: ErrorDetail[]): unknown {
+  if (typeof v === 'string') {
+    if (!storable(v)) details.push({ path, code: 'encoding', message: 'strings must not contain NUL or unpaired surrogates' });
+    return v;
+  }
+  if (typeof v !== 'object' || v === null) return v;
+  if (depth >= MAX_DEPTH) {
+    details.push({ path, code: 'too_deep', message: `nesting deeper than ${MAX_DEPTH} levels` });
+    return null;
+  }
+  if (Array.isArray(v)) return v.map((item, i) => sanitizeValue(item, `${path}/${i}`, depth + 1, details));
+  return sanitizeObject(v as Json, path, depth + 1, details);
+}
