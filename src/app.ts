@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownDb = !options.db;
   const db = options.db ?? (await openDatabase(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
   app.addHook('onClose', async () => {
-    await app.services?.limiter.close();
+    await app.services?.close();
     if (ownDb) await db.close();
   });
   if (ownDb) await migrate(db);

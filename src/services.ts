@@ -43,6 +43,10 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     idTokens: createIdTokens(config, secrets),
     runtime: createRuntimeService(db, runtimeTokens),
     admin: createAdminService(db),
+    /** Releases what the services hold besides the database (Redis connections). */
+    async close(): Promise<void> {
+      await limiter.close();
+    },
     async readiness(): Promise<{ ready: true; engine: string; migrations: number } | { ready: false; reason: string }> {
       try {
         await db.query('SELECT 1');

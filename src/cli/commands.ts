@@ -2,6 +2,7 @@
 // themselves: main.ts prints their results (JSON with --json, else readable lines).
 import { migrate } from '../db/migrate.js';
 import type { Services } from '../services.js';
+import type { IdTokens } from '../auth/id-tokens.js';
 import { SYSTEM } from '../modules/sites/site-access.js';
 import { UsageError } from './usage.js';
 
@@ -44,11 +45,12 @@ const siteSummary = (site: { site_id: string; name: string; origins: string[]; p
   owner: owner ?? null,
 });
 
-export interface Command {
-  /** Whether the command needs the database (all but `token`). */
-  database: boolean;
-  run(services: Services, options: Options, positionals: string[]): Promise<Record<string, unknown>>;
-}
+type Result = Promise<Record<string, unknown>>;
+
+/** Commands on the database run with the services; `token` needs only the local issuer. */
+export type Command =
+  | { database: true; run(services: Services, options: Options, positionals: string[]): Result }
+  | { database: false; run(tools: { idTokens: IdTokens }, options: Options, positionals: string[]): Result };
 
 export const COMMANDS: Record<string, Command> = {
   migrate: {
@@ -119,9 +121,9 @@ export const COMMANDS: Record<string, Command> = {
   },
   token: {
     database: false,
-    async run(services, o) {
+    async run({ idTokens }, o) {
       const ttl = int(o, 'ttl', 60, 30 * 86_400) ?? 3600;
-      const { idToken, expiresAt } = await services.idTokens.issueLocal(str(o, 'user')!, ttl);
+      const { idToken, expiresAt } = await idTokens.issueLocal(str(o, 'user')!, ttl);
       return { id_token: idToken, expires_at: expiresAt.toISOString() };
     },
   },

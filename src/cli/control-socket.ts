@@ -42,7 +42,7 @@ export async function serveControlSocket(file: string, services: Services): Prom
     try {
       const request = JSON.parse(line) as ControlRequest;
       const command = COMMANDS[request.command];
-      if (!command) throw new UsageError(`unknown command ${request.command}`);
+      if (!command?.database) throw new UsageError(`the server does not run ${request.command}`);
       return { ok: true, result: await command.run(services, request.options ?? {}, request.positionals ?? []) };
     } catch (err) {
       if (err instanceof AppError) return { ok: false, error: { kind: 'app', code: err.code, message: err.message } };

@@ -6,6 +6,7 @@ import { DatabaseInUseError } from '../db/data-dir-lock.js';
 import { openDatabase } from '../db/open-database.js';
 import { createSecrets, loadMasterSecret } from '../secrets.js';
 import { createServices } from '../services.js';
+import { createIdTokens } from '../auth/id-tokens.js';
 import { COMMANDS, type Options } from './commands.js';
 import { callControlSocket, controlSocketPath } from './control-socket.js';
 
@@ -14,7 +15,7 @@ export async function runCommand(config: Config, name: string, options: Options,
   const secrets = createSecrets(loadMasterSecret(config));
   if (!command.database) {
     // `token` needs the secrets alone: no database is opened, so it works beside a running server.
-    return command.run(createServices({ config, db: undefined as never, secrets }), options, positionals);
+    return command.run({ idTokens: createIdTokens(config, secrets) }, options, positionals);
   }
   let db;
   try {
@@ -26,10 +27,12 @@ export async function runCommand(config: Config, name: string, options: Options,
     if (result) return result;
     throw new Error(`${err.message} and it does not answer on ${controlSocketPath(config.dataDir)}; stop it and retry`);
   }
+  const services = createServices({ config, db, secrets });
   try {
     await migrate(db);
-    return await command.run(createServices({ config, db, secrets }), options, positionals);
+    return await command.run(services, options, positionals);
   } finally {
+    await services.close();
     await db.close();
   }
 }

@@ -28,11 +28,17 @@ export interface HourlyLimiter {
 
 export function createHourlyLimiter(options: { redisUrl?: string; keyPrefix: string }): HourlyLimiter {
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true })
     : undefined;
   // Without a listener, ioredis reports connection errors on stderr; the insurance limiter covers them.
   redis?.on('error', () => {});
   const limiters = new Map<number, RateLimiterAbstract>();
+  // Connect when first needed (the command line builds the services but never limits anything).
+  let connecting: Promise<void> | undefined;
+  const connect = () => {
+    if (redis && redis.status === 'wait') connecting ??= redis.connect().catch(() => undefined);
+    return connecting;
+  };
 
   const limiterFor = (limit: number): RateLimiterAbstract => {
     let limiter = limiters.get(limit);
@@ -59,6 +65,7 @@ export function createHourlyLimiter(options: { redisUrl?: string; keyPrefix: str
       const key = `${bucket}:${hour}`;
       const resetSeconds = Math.max(1, Math.ceil(((hour + 1) * HOUR_MS - now) / 1000));
       const limiter = limiterFor(limit);
+      if (redis?.status === 'wait') await connect();
       try {
         const res = await limiter.consume(key, points);
         return { limit, remaining: res.remainingPoints, resetSeconds };

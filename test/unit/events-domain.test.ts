@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { parseIsoTimestamp } from '../../src/domain/timestamps.js';
+import { isHttpUrl, stripClickParams } from '../../src/domain/urls.js';
+import { dedupKey } from '../../src/modules/events/dedup-key.js';
+import { profileUpdates } from '../../src/modules/events/profiles.js';
+import { validateEvent, type ValidEvent } from '../../src/modules/events/validate-event.js';
+
+describe('parseIsoTimestamp', () => {
+  const cases: [string, string | null][] = [
+    ['2026-11-21T22:28:01.123Z', '2026-11-21T22:28:01.123Z'],
+    ['2026-11-21T22:28:01.123456+01:00', '2026-11-21T21:28:01.123Z'],
+    ['2026-11-21T22:28:01-0530', '2026-11-22T03:58:01.000Z'],
+    ['2026-11-21T22:28Z', '2026-11-21T22:28:00.000Z'],
+    ['2024-02-29T00:00:00Z', '2024-02-29T00:00:00.000Z'],
+    ['2026-02-29T00:00:00Z', null],
+    ['2026-02-30T00:00:00Z', null],
+    ['2026-11-21T24:00:00Z', null],
+    ['2026-11-21T22:60:00Z', null],
+    ['2026-11-21T22:28:01', null],
+    ['2026-11-21', null],
+    ['21/11/2026 10:00', null],
+    ['2026-11-21T22:28:01+25:00', null],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${input} → ${expected}`, () => {
+      const ms = parseIsoTimestamp(input);
+      assert.equal(ms === null ? null : new Date(ms).toISOString(), expected);
+    });
+  }
+  it('round-trips every ISO string Date produces', () => {
+    fc.assert(fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) => {
+      assert.equal(parseIsoTimestamp(d.toISOString()), d.getTime());
+    }));
+  });
+});
+
+describe('stripClickParams', () => {
+  const cases: [string, string][] = [
+    ['https://a.example/p?awc=1_2_x', 'https://a.example/p'],
+    ['https://a.example/p?x=1&awc=1_2_x&y=2', 'https://a.example/p?x=1&y=2'],
+    ['https://a.example/p?CJEVENT=abc&sid=1&clickref=r#frag', 'https://a.example/p#frag'],
+    ['https://a.example/p?sidebar=1&asid=2', 'https://a.example/p?sidebar=1&asid=2'],
+    ['https://a.example/p?x=%20&awc=1', 'https://a.example/p?x=%20'],
+    ['https://a.example/p#awc=1', 'https://a.example/p#awc=1'],
+    ['https://a.example/p', 'https://a.example/p'],
+  ];
+  for (const [input, expected] of cases) it(input, () => assert.equal(stripClickParams(input), expected));
+  it('leaves no click parameter behind, whatever the query', () => {
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.constantFrom('awc', 'cjevent', 'clickref', 'sid', 'AWC'), (url, name) => {
+        const [head, frag] = url.split('#');
+        const withParam = `${head}${head!.includes('?') ? '&' : '?'}${name}=secret${frag !== undefined ? `#${frag}` : ''}`;
+        const stripped = stripClickParams(withParam);
+        assert.ok(!new URL(stripped).searchParams.has(name) && !new URL(stripped).searchParams.has(name.toLowerCase()), stripped);
+      }),
+    );
+  });
+});
+
+describe('isHttpUrl', () => {
+  for (const [u, ok] of [['https://a.example', true], ['http://localhost:8080/x', true], ['/relative', false], ['javascript:alert(1)', false], ['ftp://a.example', false], ['https://', false]] as const) {
+    it(`${u} → ${ok}`, () => assert.equal(isHttpUrl(u), ok));
+  }
+});
+
+const valid = (overrides: Partial<ValidEvent> = {}): ValidEvent => ({
+  event_type: 'product_view',
+  session_id: 's',
+  user_id: null,
+  device_id: null,
+  client_event_id: null,
+  occurred_at: Date.UTC(2026, 10, 21),
+  properties: { product_id: 'p1' },
+  context: { page_url: 'https://a.example/', user_agent: 'ua' },
+  ...overrides,
+});
+
+describe('dedupKey', () => {
+  it('uses client_event_id when present, else the derived key', () => {
+    const a = dedupKey('site_A', valid({ client_event_id: 'c1' }));
+    assert.equal(a.source, 'client_event_id');
+    assert.equal(dedupKey('site_A', valid({ client_event_id: 'c1', session_id: 'other', occurred_at: 0 })).eventId, a.eventId);
+    assert.notEqual(dedupKey('site_B', valid({ client_event_id: 'c1' })).eventId, a.eventId, 'scoped by site');
+    const d = dedupKey('site_A', valid());
+    assert.equal(d.source, 'derived');
+    assert.match(d.eventId, /^evt_[0-9a-f]{32}$/);
+  });
+  it('derived: changes with every field of the key and ignores the others', () => {
+    const base = dedupKey('site_A', valid()).eventId;
+    for (const changed of [
+      valid({ event_type: 'add_to_cart' }),
+      valid({ session_id: 's2' }),
+      valid({ occurred_at: Date.UTC(2026, 10, 21) + 1 }),
+      valid({ context: { page_url: 'https://a.example/x', user_agent: 'ua' } }),
+      valid({ properties: { product_id: 'p2' } }),
+      valid({ properties: { product_id: 'p1', campaign_id: 'c' } }),
+    ]) {
+      assert.notEqual(dedupKey('site_A', changed).eventId, base);
+    }
+    for (const same of [
+      valid({ user_id: 'u' }),
+      valid({ device_id: 'd' }),
+      valid({ context: { page_url: 'https://a.example/', user_agent: 'other ua', page_title: 't' } }),
+      valid({ properties: { product_id: 'p1', product_price: 3 } }),
+    ]) {
+      assert.equal(dedupKey('site_A', same).eventId, base);
+    }
+  });
+});
+
+describe('validateEvent', () => {
+  const now = Date.UTC(2026, 10, 22, 12);
+  const opts = { pointer: '/events/4', now, bytes: 100 };
+  it('prefixes every path with the item pointer', () => {
+    const r = validateEvent({ event_type: 'search', session_id: '', context: {} }, opts);
+    assert.equal(r.ok, false);
+    if (!r.ok) {
+      assert.deepEqual(r.details.map((d) => d.path).sort(), ['/events/4/context/page_url', '/events/4/context/user_agent', '/events/4/properties/query', '/events/4/session_id']);
+    }
+  });
+  it('accepts up to 5 minutes ahead, not more', () => {
+    const at = (ms: number) => validateEvent({ event_type: 'page_view', session_id: 's', occurred_at: new Date(ms).toISOString(), context: { page_url: 'https://a.example/', user_agent: 'u' } }, opts);
+    assert.equal(at(now + 5 * 60_000).ok, true);
+    assert.equal(at(now + 5 * 60_000 + 1).ok, false);
+  });
+  it('refuses deep nesting and unstorable strings instead of failing in the database', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 40; i += 1) deep = { d: deep };
+    const r = validateEvent({ event_type: 'page_view', session_id: 's', properties: { deep, bad: 'a\ud800b' }, context: { page_url: 'https://a.example/', user_agent: 'u' } }, opts);
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.deepEqual(r.details.map((d) => d.code).sort(), ['encoding', 'too_deep']);
+  });
+  it('never throws on arbitrary JSON', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => {
+      validateEvent(value, opts);
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        validateEvent({ ...value, event_type: 'purchase', context: value }, opts);
+      }
+    }), { numRuns: 500 });
+  });
+});
+
+describe('profileUpdates', () => {
+  it('merges traits in occurrence order per user, server events only', () => {
+    const updates = profileUpdates([
+      { siteId: 's', userId: 'u', trustClass: 'server', occurredAt: 2, properties: { traits: { a: 2, b: 2 } } },
+      { siteId: 's', userId: 'u', trustClass: 'server', occurredAt: 1, properties: { traits: { a: 1, c: 1 } } },
+      { siteId: 's', userId: 'u', trustClass: 'browser', occurredAt: 3, properties: { traits: { a: 3 } } },
+      { siteId: 's', userId: null, trustClass: 'server', occurredAt: 3, properties: {} },
+      { siteId: 's', userId: 'v', trustClass: 'server', occurredAt: 5, properties: { traits: 'not an object' } },
+    ]);
+    assert.deepEqual(updates, [
+      { siteId: 's', userId: 'u', firstSeen: 1, lastSeen: 2, traits: { a: 2, b: 2, c: 1 }, events: 2 },
+      { siteId: 's', userId: 'v', firstSeen: 5, lastSeen: 5, traits: {}, events: 1 },
+    ]);
+  });
+});
