@@ -65,17 +65,20 @@ describe('isHttpUrl', () => {
   }
 });
 
-const valid = (overrides: Partial<ValidEvent> = {}): ValidEvent => ({
-  event_type: 'product_view',
-  session_id: 's',
-  user_id: null,
-  device_id: null,
-  client_event_id: null,
-  occurred_at: Date.UTC(2026, 10, 21),
-  properties: { product_id: 'p1' },
-  context: { page_url: 'https://a.example/', user_agent: 'ua' },
-  ...overrides,
-});
+const valid = (overrides: Partial<ValidEvent> = {}): ValidEvent => {
+  const e = {
+    event_type: 'product_view' as const,
+    session_id: 's',
+    user_id: null,
+    device_id: null,
+    client_event_id: null,
+    occurred_at: Date.UTC(2026, 10, 21),
+    properties: { product_id: 'p1' },
+    context: { page_url: 'https://a.example/', user_agent: 'ua' },
+    ...overrides,
+  };
+  return { ...e, propertiesJson: JSON.stringify(e.properties), contextJson: JSON.stringify(e.context) };
+};
 
 describe('dedupKey', () => {
   it('uses client_event_id when present, else the derived key', () => {

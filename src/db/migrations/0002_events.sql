@@ -1,4 +1,6 @@
 -- Events, deduplicated by their primary key: event_id is derived from (site, deduplication key).
+-- The key leads with event_id so that GET /events/{event_id} (which does not know the site) uses
+-- the same index; it includes site_id like every unique key.
 
 CREATE TABLE events (
   site_id          text NOT NULL,
@@ -17,10 +19,8 @@ CREATE TABLE events (
   received_at      timestamptz NOT NULL,
   properties       jsonb NOT NULL,
   context          jsonb NOT NULL,
-  PRIMARY KEY (site_id, event_id)
+  PRIMARY KEY (event_id, site_id)
 );
--- GET /events/{event_id} does not know the site.
-CREATE INDEX events_event_id_idx ON events (event_id);
 
 -- Profile state, updated by server-trust events only.
 CREATE TABLE profiles (

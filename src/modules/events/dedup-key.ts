@@ -1,7 +1,7 @@
 // The deduplication key of an event (CONTRACT §3) and the event id derived from it. The id is a
 // function of (site, key), so a duplicate is answered with the original id without reading it
 // back, and the database's primary key (site_id, event_id) is the deduplication constraint.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { DEDUP_BUSINESS_IDS } from './event-types.js';
 import type { ValidEvent } from './validate-event.js';
 
@@ -20,7 +20,7 @@ export function dedupKey(siteId: string, event: ValidEvent): { eventId: string; 
           event.context.page_url ?? null,
           ...DEDUP_BUSINESS_IDS.map((name) => event.properties[name] ?? null),
         ]);
-  const digest = createHash('sha256').update(siteId).update('\n').update(material).digest('hex');
+  const digest = hash('sha256', `${siteId}\n${material}`, 'hex');
   return { eventId: `evt_${digest.slice(0, 32)}`, source };
 }
 

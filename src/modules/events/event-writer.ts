@@ -1,6 +1,6 @@
-// Writes validated events through group commit: one transaction inserts a batch of rows (the
-// primary key deduplicates), reads the time of any duplicates, and updates profiles from the new
-// server events. Every caller is answered after that transaction committed.
+// Writes validated events through group commit: one statement inserts a batch of rows (the
+// primary key deduplicates); profiles from new server events are updated in the same transaction;
+// duplicates answer with the stored event's time. Every caller is answered after the commit.
 import type { Database } from '../../db/types.js';
 import { createGroupCommitter } from '../../db/group-commit.js';
 import { isUnavailableError } from '../../db/unavailable.js';
@@ -23,24 +23,31 @@ export function createEventWriter(db: Database, options: { maxBatch?: number; ma
     for (const r of rows) if (!firsts.has(keyOf(r))) firsts.set(keyOf(r), r);
     const distinct = [...firsts.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
 
-    const attempt = () =>
-      db.transaction(async (tx) => {
+    // New events alone need one statement (atomic by itself); profile updates ride in the same
+    // transaction as the events that cause them.
+    const fresh = (inserted: Set<string>) => distinct.filter((r) => inserted.has(r.eventId));
+    const needsProfiles = distinct.some((r) => r.trustClass === 'server' && r.userId !== null);
+    const write = async (): Promise<Set<string>> => {
+      if (!needsProfiles) return repo.insertEvents(db, distinct);
+      return db.transaction(async (tx) => {
         const inserted = await repo.insertEvents(tx, distinct);
-        const existing = distinct.filter((r) => !inserted.has(r.eventId));
-        const stored = existing.length > 0 ? await repo.findOccurredAt(tx, existing) : new Map<string, number>();
-        const fresh = distinct.filter((r) => inserted.has(r.eventId));
-        const updates = profileUpdates(fresh);
+        const updates = profileUpdates(fresh(inserted));
         if (updates.length > 0) await repo.upsertProfiles(tx, updates);
-        return { inserted, stored };
+        return inserted;
       });
+    };
 
-    let outcome: Awaited<ReturnType<typeof attempt>>;
+    let inserted: Set<string>;
     try {
-      outcome = await attempt();
+      inserted = await write();
     } catch (err) {
       if (!DEADLOCK.has((err as { code?: string }).code ?? '')) throw err;
-      outcome = await attempt();
+      inserted = await write();
     }
+    // Duplicates answer with the stored event's time (committed rows; no transaction needed).
+    const existing = distinct.filter((r) => !inserted.has(r.eventId));
+    const stored = existing.length > 0 ? await repo.findOccurredAt(db, existing) : new Map<string, number>();
+    const outcome = { inserted, stored };
 
     const claimed = new Set<string>();
     return rows.map((r) => {

@@ -17,7 +17,9 @@ export interface NewEventRow {
   occurredAt: number;
   receivedAt: number;
   properties: Record<string, unknown>;
-  context: Record<string, unknown>;
+  /** properties and context serialised as they are stored. */
+  propertiesJson: string;
+  contextJson: string;
 }
 
 export interface EventRow {
@@ -51,7 +53,7 @@ export async function insertEvents(q: Queryable, rows: readonly NewEventRow[]): 
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
                           $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[],
                           $14::jsonb[], $15::jsonb[])
-     ON CONFLICT (site_id, event_id) DO NOTHING
+     ON CONFLICT (event_id, site_id) DO NOTHING
      RETURNING event_id`,
     [
       rows.map((r) => r.siteId),
@@ -67,8 +69,8 @@ export async function insertEvents(q: Queryable, rows: readonly NewEventRow[]): 
       rows.map((r) => r.origin),
       rows.map((r) => iso(r.occurredAt)),
       rows.map((r) => iso(r.receivedAt)),
-      rows.map((r) => JSON.stringify(r.properties)),
-      rows.map((r) => JSON.stringify(r.context)),
+      rows.map((r) => r.propertiesJson),
+      rows.map((r) => r.contextJson),
     ],
   );
   return new Set(inserted.map((r) => r.event_id));
@@ -79,7 +81,7 @@ export async function findOccurredAt(q: Queryable, keys: readonly { siteId: stri
   const { rows } = await q.query<{ event_id: string; occurred_at: Date }>(
     `SELECT e.event_id, e.occurred_at
        FROM unnest($1::text[], $2::text[]) AS k(site_id, event_id)
-       JOIN events e ON e.site_id = k.site_id AND e.event_id = k.event_id`,
+       JOIN events e ON e.event_id = k.event_id AND e.site_id = k.site_id`,
     [keys.map((k) => k.siteId), keys.map((k) => k.eventId)],
   );
   return new Map(rows.map((r) => [r.event_id, r.occurred_at.getTime()]));

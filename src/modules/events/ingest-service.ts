@@ -16,8 +16,8 @@ export type IngestPrincipal = Extract<Principal, { kind: 'runtime' | 'apiKey' }>
 
 export interface IngestItem {
   raw: unknown;
-  /** Size of the item as sent, in bytes. */
-  bytes: number;
+  /** Size of the item as sent, in bytes, when known (track); measured otherwise. */
+  bytes?: number;
   /** JSON Pointer of the item in the request body. */
   pointer: string;
 }
@@ -70,7 +70,8 @@ export function createIngestService(deps: { writer: EventWriter; limiter: Hourly
           occurredAt: e.occurred_at,
           receivedAt,
           properties: e.properties,
-          context: e.context,
+          propertiesJson: e.propertiesJson,
+          contextJson: e.contextJson,
         });
         rowIndex.push(index);
       });

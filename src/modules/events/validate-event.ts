@@ -25,6 +25,9 @@ export interface ValidEvent {
   occurred_at: number;
   properties: Json;
   context: Json;
+  /** properties and context as stored (serialised once). */
+  propertiesJson: string;
+  contextJson: string;
 }
 
 export type EventValidation =
@@ -36,72 +39,81 @@ export interface ValidateOptions {
   pointer: string;
   /** Receipt time, epoch ms. */
   now: number;
-  /** Size of the event as sent, in bytes. */
-  bytes: number;
+  /**
+   * Size of the event as sent, in bytes, when the caller knows it (track: the body). Otherwise it is
+   * measured: from the JSON that will be stored when the event has only known fields (no extra
+   * serialisation), else by serialising it.
+   */
+  bytes?: number;
 }
+
+const KNOWN_FIELDS = new Set(['event_type', 'session_id', 'properties', 'user_id', 'device_id', 'client_event_id', 'occurred_at', 'context']);
+// The envelope fields besides properties and context: names, quotes, commas and a timestamp.
+const ENVELOPE_BYTES = 200;
+
+const tooLarge = (pointer: string, bytes: number): EventValidation => ({
+  ok: false,
+  code: 'payload_too_large',
+  message: `An event may be at most ${MAX_EVENT_BYTES} bytes; this one is ${bytes}`,
+  details: [{ path: pointer, code: 'too_large', message: `at most ${MAX_EVENT_BYTES} bytes` }],
+});
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nonBlank = (v: unknown): v is string => typeof v === 'string' && /\S/.test(v);
 
 export function validateEvent(raw: unknown, { pointer, now, bytes }: ValidateOptions): EventValidation {
-  if (bytes > MAX_EVENT_BYTES) {
-    return {
-      ok: false,
-      code: 'payload_too_large',
-      message: `An event may be at most ${MAX_EVENT_BYTES} bytes; this one is ${bytes}`,
-      details: [{ path: pointer, code: 'too_large', message: `at most ${MAX_EVENT_BYTES} bytes` }],
-    };
+  let measured = bytes;
+  if (measured === undefined && isObject(raw) && Object.keys(raw).some((k) => !KNOWN_FIELDS.has(k))) {
+    measured = Buffer.byteLength(JSON.stringify(raw));
   }
+  if (measured !== undefined && measured > MAX_EVENT_BYTES) return tooLarge(pointer, measured);
   const details: ErrorDetail[] = [];
-  const fail = (path: string, code: string, message: string) => details.push({ path: `${pointer}${path}`, code, message });
-
   if (!isObject(raw)) {
-    fail('', 'type', 'an event must be a JSON object');
+    details.push({ path: pointer, code: 'type', message: 'an event must be a JSON object' });
     return { ok: false, code: 'validation_failed', message: 'The event is not valid', details };
   }
 
   const eventType = raw.event_type;
-  if (eventType === undefined || eventType === null) fail('/event_type', 'required', 'event_type is required');
-  else if (!isEventType(eventType)) fail('/event_type', 'enum', `event_type must be one of ${EVENT_TYPES.join(', ')}`);
+  if (eventType === undefined || eventType === null) details.push({ path: `${pointer}/event_type`, code: 'required', message: 'event_type is required' });
+  else if (!isEventType(eventType)) details.push({ path: `${pointer}/event_type`, code: 'enum', message: `event_type must be one of ${EVENT_TYPES.join(', ')}` });
 
-  const id = (name: string, required: boolean): string | null => {
-    const v = raw[name];
-    if (v === undefined || (v === null && !required)) {
-      if (required) fail(`/${name}`, 'required', `${name} is required`);
-      return null;
-    }
-    if (typeof v !== 'string') fail(`/${name}`, 'type', `${name} must be a string`);
-    else if (!nonBlank(v)) fail(`/${name}`, 'empty', `${name} must not be empty`);
-    else if (v.length > ID_MAX) fail(`/${name}`, 'too_long', `${name} must be at most ${ID_MAX} characters`);
-    else return v;
-    return null;
-  };
-  const sessionId = id('session_id', true);
-  const userId = id('user_id', false);
-  const deviceId = id('device_id', false);
-  const clientEventId = id('client_event_id', false);
+  const sessionId = idField(raw, 'session_id', true, pointer, details);
+  const userId = idField(raw, 'user_id', false, pointer, details);
+  const deviceId = idField(raw, 'device_id', false, pointer, details);
+  const clientEventId = idField(raw, 'client_event_id', false, pointer, details);
 
   let occurredAt = now;
   if (raw.occurred_at !== undefined && raw.occurred_at !== null) {
     const parsed = typeof raw.occurred_at === 'string' ? parseIsoTimestamp(raw.occurred_at) : null;
-    if (parsed === null) fail('/occurred_at', 'format', 'occurred_at must be an ISO 8601 timestamp with offset, e.g. 2026-11-21T22:28:01.123Z');
-    else if (parsed > now + MAX_FUTURE_MS) fail('/occurred_at', 'future', 'occurred_at may be at most 5 minutes in the future');
-    else if (parsed < EARLIEST) fail('/occurred_at', 'too_old', 'occurred_at must be after 2000-01-01');
+    const path = `${pointer}/occurred_at`;
+    if (parsed === null) details.push({ path, code: 'format', message: 'occurred_at must be an ISO 8601 timestamp with offset, e.g. 2026-11-21T22:28:01.123Z' });
+    else if (parsed > now + MAX_FUTURE_MS) details.push({ path, code: 'future', message: 'occurred_at may be at most 5 minutes in the future' });
+    else if (parsed < EARLIEST) details.push({ path, code: 'too_old', message: 'occurred_at must be after 2000-01-01' });
     else occurredAt = parsed;
   }
 
   let properties: Json = {};
   if (raw.properties !== undefined && raw.properties !== null) {
-    if (!isObject(raw.properties)) fail('/properties', 'type', 'properties must be an object');
+    if (!isObject(raw.properties)) details.push({ path: `${pointer}/properties`, code: 'type', message: 'properties must be an object' });
     else properties = sanitizeObject(raw.properties, `${pointer}/properties`, 1, details);
   }
   if (isEventType(eventType)) checkRequiredProperties(eventType, properties, `${pointer}/properties`, details);
 
   let context: Json = {};
-  if (raw.context === undefined || raw.context === null) fail('/context', 'required', 'context is required');
-  else if (!isObject(raw.context)) fail('/context', 'type', 'context must be an object');
+  if (raw.context === undefined || raw.context === null) details.push({ path: `${pointer}/context`, code: 'required', message: 'context is required' });
+  else if (!isObject(raw.context)) details.push({ path: `${pointer}/context`, code: 'type', message: 'context must be an object' });
   else context = checkContext(sanitizeObject(raw.context, `${pointer}/context`, 1, details), `${pointer}/context`, details);
 
+  const propertiesJson = JSON.stringify(properties);
+  const contextJson = JSON.stringify(context);
+  if (measured === undefined) {
+    const stored = Buffer.byteLength(propertiesJson) + Buffer.byteLength(contextJson) + ENVELOPE_BYTES;
+    const ids = (sessionId?.length ?? 0) + (userId?.length ?? 0) + (deviceId?.length ?? 0) + (clientEventId?.length ?? 0);
+    if (stored + 3 * ids > MAX_EVENT_BYTES) {
+      const exact = Buffer.byteLength(JSON.stringify(raw));
+      if (exact > MAX_EVENT_BYTES) return tooLarge(pointer, exact);
+    }
+  }
   if (details.length > 0) return { ok: false, code: 'validation_failed', message: 'The event is not valid', details };
   return {
     ok: true,
@@ -114,8 +126,25 @@ export function validateEvent(raw: unknown, { pointer, now, bytes }: ValidateOpt
       occurred_at: occurredAt,
       properties,
       context,
+      propertiesJson,
+      contextJson,
     },
   };
+}
+
+/** A string id field: absent (null), or a non-blank string of at most ID_MAX characters. */
+function idField(raw: Json, name: string, required: boolean, pointer: string, details: ErrorDetail[]): string | null {
+  const v = raw[name];
+  const path = `${pointer}/${name}`;
+  if (v === undefined || (v === null && !required)) {
+    if (required) details.push({ path, code: 'required', message: `${name} is required` });
+    return null;
+  }
+  if (typeof v !== 'string') details.push({ path, code: 'type', message: `${name} must be a string` });
+  else if (!nonBlank(v)) details.push({ path, code: 'empty', message: `${name} must not be empty` });
+  else if (v.length > ID_MAX) details.push({ path, code: 'too_long', message: `${name} must be at most ${ID_MAX} characters` });
+  else return v;
+  return null;
 }
 
 function checkRequiredProperties(type: EventType, properties: Json, base: string, details: ErrorDetail[]): void {
@@ -181,28 +210,29 @@ const storable = (s: string) => s.isWellFormed() && !s.includes('\u0000');
  */
 function sanitizeObject(value: Json, pointer: string, depth: number, details: ErrorDetail[]): Json {
   const out: Json = {};
-  for (const [key, v] of Object.entries(value)) {
+  for (const key in value) {
     if (TRUST_FIELDS.has(key)) continue;
-    const path = `${pointer}/${escapePointer(key)}`;
     if (!storable(key)) {
-      details.push({ path, code: 'encoding', message: 'property names must not contain NUL or unpaired surrogates' });
+      details.push({ path: `${pointer}/${escapePointer(key)}`, code: 'encoding', message: 'property names must not contain NUL or unpaired surrogates' });
       continue;
     }
-    out[key] = sanitizeValue(v, path, depth, details);
+    out[key] = sanitizeValue(value[key], pointer, key, depth, details);
   }
   return out;
 }
 
-function sanitizeValue(v: unknown, path: string, depth: number, details: ErrorDetail[]): unknown {
+// The path of a value is built only when it has a problem (this runs for every field of every event).
+function sanitizeValue(v: unknown, parent: string, key: string | number, depth: number, details: ErrorDetail[]): unknown {
   if (typeof v === 'string') {
-    if (!storable(v)) details.push({ path, code: 'encoding', message: 'strings must not contain NUL or unpaired surrogates' });
+    if (!storable(v)) details.push({ path: `${parent}/${escapePointer(String(key))}`, code: 'encoding', message: 'strings must not contain NUL or unpaired surrogates' });
     return v;
   }
   if (typeof v !== 'object' || v === null) return v;
+  const path = `${parent}/${escapePointer(String(key))}`;
   if (depth >= MAX_DEPTH) {
     details.push({ path, code: 'too_deep', message: `nesting deeper than ${MAX_DEPTH} levels` });
     return null;
   }
-  if (Array.isArray(v)) return v.map((item, i) => sanitizeValue(item, `${path}/${i}`, depth + 1, details));
+  if (Array.isArray(v)) return v.map((item, i) => sanitizeValue(item, path, i, depth + 1, details));
   return sanitizeObject(v as Json, path, depth + 1, details);
 }

@@ -1,0 +1,165 @@
+// Shared pieces of the benchmarks: child processes, autocannon runs, machine description.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface Child {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+  /** Peak resident set size so far, in MiB (VmHWM). */
+  peakRssMiB(): number;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a server process on `port` and waits until `readyPath` answers. Its output is discarded
+ * (a benchmark must not measure a pipe nobody reads).
+ */
+export async function startChild(args: string[], env: Record<string, string>, port: number, readyPath = '/health'): Promise<Child> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    if (exited) throw new Error(`${args.join(' ')} exited before it was ready`);
+    try {
+      if ((await fetch(`${url}${readyPath}`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((done) => {
+        if (exited) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+    peakRssMiB: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+  };
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+export async function load(options: autocannon.Options & { warmupSeconds?: number }): Promise<LoadResult> {
+  const { warmupSeconds = 3, ...rest } = options;
+  const result = await autocannon({
+    connections: 64,
+    duration: 10,
+    ...rest,
+    ...(warmupSeconds > 0 ? { warmup: { connections: rest.connections ?? 64, duration: warmupSeconds } } : {}),
+  } as autocannon.Options);
+  return {
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  let pg = 'unknown';
+  try {
+    pg = execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-Atc', 'show server_version'], { encoding: 'utf8' }).trim();
+  } catch {
+    // not reachable
+  }
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${os.release()}, Node ${process.version}, PostgreSQL ${pg}`;
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Open-loop load at a constant rate: request i is due at start + i / rate and its latency is
+ * counted from that moment (so a slow server cannot hide queueing). autocannon's rate limit
+ * instead lets each connection send its share of a second back to back at the start of the
+ * second, which measures bursts rather than a steady half load.
+ */
+export async function pacedLoad(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  headers: Record<string, string>;
+  body: () => string;
+  maxSockets?: number;
+}): Promise<{ p50: number; p99: number; sent: number; non2xx: number }> {
+  const { request, Agent } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
+  const target = new URL(options.url);
+  const total = Math.round(options.rate * options.seconds);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (next < total && start + (next * 1000) / options.rate <= now) {
+        const due = start + (next * 1000) / options.rate;
+        next += 1;
+        pending.push(
+          new Promise<void>((done) => {
+            const req = request(
+              { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: options.headers },
+              (res) => {
+                res.resume();
+                res.on('end', () => {
+                  latencies.push(performance.now() - due);
+                  if ((res.statusCode ?? 0) >= 300) non2xx += 1;
+                  done();
+                });
+              },
+            );
+            req.on('error', () => {
+              non2xx += 1;
+              done();
+            });
+            req.end(options.body());
+          }),
+        );
+      }
+      if (next >= total) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99), sent: total, non2xx };
+}

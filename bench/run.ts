@@ -1,0 +1,34 @@
+// npm run bench: runs the benchmarks and writes their sections of BENCHMARKS.md (between markers),
+// keeping the rest of the file as written.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eventsMarkdown, runEventsBench } from './events.js';
+import { ROOT, machine } from './lib.js';
+
+const FILE = path.join(ROOT, 'BENCHMARKS.md');
+const only = process.argv.slice(2);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function replaceSection(doc: string, name: string, body: string): string {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const block = `${start}\n${body}\n${end}`;
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  if (i >= 0 && j > i) return `${doc.slice(0, i)}${block}${doc.slice(j + end.length)}`;
+  return `${doc.trimEnd()}\n\n${block}\n`;
+}
+
+let doc = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n';
+const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`;
+
+if (only.length === 0 || only.includes('events')) {
+  log('== events ==');
+  const result = await runEventsBench(log);
+  const md = `${stamp}\n\n${eventsMarkdown(result)}`;
+  process.stdout.write(`\n${md}\n`);
+  doc = replaceSection(doc, 'events', md);
+}
+
+writeFileSync(FILE, doc);
+log(`wrote ${FILE}`);
