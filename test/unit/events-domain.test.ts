@@ -160,3 +160,19 @@ describe('profileUpdates', () => {
     ]);
   });
 });
+
+describe('event size', () => {
+  const now = Date.UTC(2026, 10, 22, 12);
+  const base = { event_type: 'custom', session_id: 's', context: { page_url: 'https://a.example/', user_agent: 'u' } };
+  it('measures events with only known fields from what is stored, and others exactly', () => {
+    const ok = validateEvent({ ...base, properties: { event_name: 'x', blob: 'y'.repeat(31_000) } }, { pointer: '', now });
+    assert.equal(ok.ok, true);
+    const big = validateEvent({ ...base, properties: { event_name: 'x', blob: 'y'.repeat(40_000) } }, { pointer: '/events/0', now });
+    assert.equal(big.ok, false);
+    if (!big.ok) assert.equal(big.code, 'payload_too_large');
+    const padded = validateEvent({ ...base, properties: { event_name: 'x' }, padding: 'z'.repeat(40_000) }, { pointer: '', now });
+    assert.equal(padded.ok, false, 'unknown fields count too');
+    const known = validateEvent({ ...base, properties: { event_name: 'x' } }, { pointer: '', now, bytes: 40_000 });
+    assert.equal(known.ok, false, 'a size the caller measured wins');
+  });
+});
