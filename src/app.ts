@@ -19,6 +19,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { apiKeysRoutes } from './modules/api-keys/routes.js';
 import { credentialsRoutes } from './modules/credentials/routes.js';
+import { attributionRoutes } from './modules/attribution/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { runtimeRoutes } from './modules/runtime/routes.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await v1.register(apiKeysRoutes);
       await v1.register(credentialsRoutes);
       await v1.register(eventsRoutes);
+      await v1.register(attributionRoutes);
     },
     { prefix: '/api/v1' },
   );

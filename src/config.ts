@@ -29,6 +29,9 @@ export interface Config {
   /** Redis for rate-limit counters shared by several processes; in memory when absent. */
   readonly redisUrl: string | undefined;
   readonly redisKeyPrefix: string;
+  /** Click-id encryption keys, newest first (CLICK_ID_KEYS); derived from the master secret when absent. */
+  readonly clickIdKeys: readonly { id: string; key: Buffer }[] | undefined;
+  readonly clickIdRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +119,23 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
   const redisKeyPrefix = value('REDIS_KEY_PREFIX') ?? 'storefront';
   if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisKeyPrefix)) problems.push('REDIS_KEY_PREFIX must be 1-64 characters of A-Z a-z 0-9 : _ . -');
 
+  let clickIdKeys: { id: string; key: Buffer }[] | undefined;
+  const rawClickKeys = value('CLICK_ID_KEYS');
+  if (rawClickKeys !== undefined) {
+    clickIdKeys = [];
+    for (const entry of rawClickKeys.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const m = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]+={0,2})$/.exec(entry);
+      const key = m ? Buffer.from(m[2]!, 'base64') : Buffer.alloc(0);
+      if (!m || key.length !== 32) {
+        problems.push('CLICK_ID_KEYS must be a comma-separated list of id:base64 entries, each key exactly 32 bytes, newest first');
+        break;
+      }
+      if (clickIdKeys.some((k) => k.id === m[1])) problems.push(`CLICK_ID_KEYS names the key id ${m[1]} twice`);
+      clickIdKeys.push({ id: m[1]!, key });
+    }
+    if (clickIdKeys.length === 0 && !problems.some((p) => p.startsWith('CLICK_ID_KEYS'))) problems.push('CLICK_ID_KEYS holds no key');
+  }
+
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -136,6 +156,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
     trustProxy: flag('TRUST_PROXY', false),
     redisUrl,
     redisKeyPrefix,
+    clickIdKeys,
+    clickIdRetentionDays: integer('CLICK_ID_RETENTION_DAYS', value('CLICK_ID_RETENTION_DAYS'), 400, 1, 36_500),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -15,6 +15,9 @@ import { createEventWriter } from './modules/events/event-writer.js';
 import { createEventsService } from './modules/events/events-service.js';
 import { createIngestService } from './modules/events/ingest-service.js';
 import { createHourlyLimiter } from './rate-limit/hourly-limiter.js';
+import { createClickIdKeyring } from './crypto/click-id-keyring.js';
+import { createTouchesService } from './modules/attribution/touches-service.js';
+import { createConversionsService } from './modules/attribution/conversions-service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -27,10 +30,12 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
   const siteDirectory = createSiteDirectory(db);
   const limiter = createHourlyLimiter({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
   const eventWriter = createEventWriter(db);
+  const keyring = createClickIdKeyring(config, secrets);
   const migrations = loadMigrations();
   let migrated = false;
 
   return {
+    config,
     db,
     sites: createSitesService(db, siteDirectory),
     siteDirectory,
@@ -38,6 +43,9 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     eventWriter,
     ingest: createIngestService({ writer: eventWriter, limiter, sites: siteDirectory }),
     events: createEventsService(db),
+    keyring,
+    touches: createTouchesService({ db, keyring, sites: siteDirectory }),
+    conversions: createConversionsService(db),
     apiKeys: createApiKeysService(db, secrets),
     runtimeTokens,
     idTokens: createIdTokens(config, secrets),

@@ -119,6 +119,20 @@ export const COMMANDS: Record<string, Command> = {
       return { key_id: key.key_id, revoked_at: key.revoked_at };
     },
   },
+  'click-ids rotate': {
+    database: true,
+    async run(services) {
+      return services.touches.rotateClickIds();
+    },
+  },
+  'click-ids purge': {
+    database: true,
+    async run(services, o) {
+      const days = int(o, 'older-than', 1, 36_500) ?? services.config.clickIdRetentionDays;
+      const result = await services.touches.purgeClickIds(days);
+      return { purged: result.purged, older_than_days: days, before: result.before };
+    },
+  },
   token: {
     database: false,
     async run({ idTokens }, o) {

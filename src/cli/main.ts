@@ -25,6 +25,8 @@ const OPTIONS: Record<string, OptionSpec> = {
   'key create': { site: { type: 'string' }, scopes: { type: 'string', multiple: true }, name: { type: 'string' }, 'rate-limit': { type: 'string' } },
   'key revoke': {},
   token: { user: { type: 'string' }, ttl: { type: 'string' } },
+  'click-ids rotate': {},
+  'click-ids purge': { 'older-than': { type: 'string' } },
 };
 
 function commandOf(argv: string[]): { name: string; rest: string[] } | undefined {

@@ -1,0 +1,179 @@
+// All SQL of the conversion ledger.
+import type { Queryable } from '../../db/types.js';
+
+export interface ConversionRow {
+  site_id: string;
+  order_id: string;
+  conversion_id: string;
+  currency: string;
+  state: 'open' | 'cancelled';
+  net_revenue: number;
+  net_commissionable: number;
+  net_margin: number | null;
+  latest_source_at: Date;
+  purchased_at: Date;
+  entries: number;
+}
+
+export interface EntryRow {
+  entry_id: string;
+  order_id: string;
+  seq: number;
+  type: 'purchase' | 'adjustment' | 'cancellation';
+  idempotency_key: string;
+  fingerprint: string;
+  occurred_at: Date;
+  received_at: Date;
+  revenue_delta: number;
+  commissionable_delta: number;
+  margin_delta: number | null;
+  reason: string | null;
+  payload: Record<string, unknown>;
+}
+
+const CONVERSION_COLUMNS =
+  'site_id, order_id, conversion_id, currency, state, net_revenue, net_commissionable, net_margin, latest_source_at, purchased_at, entries';
+const ENTRY_COLUMNS =
+  'entry_id, order_id, seq, type, idempotency_key, fingerprint, occurred_at, received_at, revenue_delta, commissionable_delta, margin_delta, reason, payload';
+
+export async function findEntryByIdempotencyKey(q: Queryable, siteId: string, key: string): Promise<(EntryRow & { conversion_id: string }) | undefined> {
+  const { rows } = await q.query<EntryRow & { conversion_id: string }>(
+    `SELECT ${ENTRY_COLUMNS.split(', ').map((c) => `e.${c}`).join(', ')}, c.conversion_id
+       FROM conversion_entries e JOIN conversions c ON c.site_id = e.site_id AND c.order_id = e.order_id
+      WHERE e.site_id = $1 AND e.idempotency_key = $2`,
+    [siteId, key],
+  );
+  return rows[0];
+}
+
+/** Creates the order's state row; false when the order exists. */
+export async function insertConversion(
+  q: Queryable,
+  c: { siteId: string; orderId: string; conversionId: string; currency: string; netRevenue: number; netCommissionable: number; netMargin: number | null; occurredAt: number },
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `INSERT INTO conversions (site_id, order_id, conversion_id, currency, state, net_revenue, net_commissionable, net_margin,
+                              latest_source_at, purchased_at, entries)
+     VALUES ($1, $2, $3, $4, 'open', $5, $6, $7, $8, $8, 1)
+     ON CONFLICT (site_id, order_id) DO NOTHING`,
+    [c.siteId, c.orderId, c.conversionId, c.currency, c.netRevenue, c.netCommissionable, c.netMargin, new Date(c.occurredAt).toISOString()],
+  );
+  return rowCount === 1;
+}
+
+/** The order's state row, locked for the rest of the transaction (entries on one order serialise). */
+export async function lockConversion(q: Queryable, siteId: string, orderId: string): Promise<ConversionRow | undefined> {
+  const { rows } = await q.query<ConversionRow>(`SELECT ${CONVERSION_COLUMNS} FROM conversions WHERE site_id = $1 AND order_id = $2 FOR UPDATE`, [siteId, orderId]);
+  return rows[0];
+}
+
+export async function findConversion(q: Queryable, siteId: string, orderId: string): Promise<ConversionRow | undefined> {
+  const { rows } = await q.query<ConversionRow>(`SELECT ${CONVERSION_COLUMNS} FROM conversions WHERE site_id = $1 AND order_id = $2`, [siteId, orderId]);
+  return rows[0];
+}
+
+export async function updateConversionState(
+  q: Queryable,
+  c: { siteId: string; orderId: string; state: 'open' | 'cancelled'; netRevenue: number; netCommissionable: number; netMargin: number | null; latestSourceAt: number },
+): Promise<void> {
+  await q.query(
+    `UPDATE conversions SET state = $3, net_revenue = $4, net_commissionable = $5, net_margin = $6, latest_source_at = $7,
+            entries = entries + 1, updated_at = now()
+      WHERE site_id = $1 AND order_id = $2`,
+    [c.siteId, c.orderId, c.state, c.netRevenue, c.netCommissionable, c.netMargin, new Date(c.latestSourceAt).toISOString()],
+  );
+}
+
+/** Appends an entry; false when its idempotency key is taken (by a concurrent request). */
+export async function insertEntry(
+  q: Queryable,
+  e: {
+    siteId: string;
+    entryId: string;
+    orderId: string;
+    seq: number;
+    type: EntryRow['type'];
+    idempotencyKey: string;
+    fingerprint: string;
+    occurredAt: number;
+    revenueDelta: number;
+    commissionableDelta: number;
+    marginDelta: number | null;
+    reason: string | null;
+    payload: unknown;
+  },
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `INSERT INTO conversion_entries (site_id, entry_id, order_id, seq, type, idempotency_key, fingerprint, occurred_at,
+                                     revenue_delta, commissionable_delta, margin_delta, reason, payload)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb)
+     ON CONFLICT (site_id, idempotency_key) DO NOTHING`,
+    [
+      e.siteId,
+      e.entryId,
+      e.orderId,
+      e.seq,
+      e.type,
+      e.idempotencyKey,
+      e.fingerprint,
+      new Date(e.occurredAt).toISOString(),
+      e.revenueDelta,
+      e.commissionableDelta,
+      e.marginDelta,
+      e.reason,
+      JSON.stringify(e.payload),
+    ],
+  );
+  return rowCount === 1;
+}
+
+export async function listEntries(q: Queryable, siteId: string, orderId: string): Promise<EntryRow[]> {
+  const { rows } = await q.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM conversion_entries WHERE site_id = $1 AND order_id = $2 ORDER BY seq`, [siteId, orderId]);
+  return rows;
+}
+
+export async function linkTouches(q: Queryable, siteId: string, orderId: string, touchIds: readonly string[]): Promise<void> {
+  if (touchIds.length === 0) return;
+  await q.query(
+    `INSERT INTO conversion_touches (site_id, order_id, touch_id) SELECT $1, $2, unnest($3::text[]) ON CONFLICT DO NOTHING`,
+    [siteId, orderId, touchIds],
+  );
+}
+
+export async function linkAssignments(q: Queryable, siteId: string, orderId: string, assignmentIds: readonly string[]): Promise<void> {
+  if (assignmentIds.length === 0) return;
+  await q.query(
+    `INSERT INTO conversion_assignments (site_id, order_id, assignment_id) SELECT $1, $2, unnest($3::text[]) ON CONFLICT DO NOTHING`,
+    [siteId, orderId, assignmentIds],
+  );
+}
+
+/** The order's linked touch ids, and which of them no touch row (yet) answers. */
+export async function touchLinks(q: Queryable, siteId: string, orderId: string): Promise<{ touch_id: string; resolved: boolean }[]> {
+  const { rows } = await q.query<{ touch_id: string; resolved: boolean }>(
+    `SELECT l.touch_id, (t.touch_id IS NOT NULL) AS resolved
+       FROM conversion_touches l LEFT JOIN touches t ON t.site_id = l.site_id AND t.touch_id = l.touch_id
+      WHERE l.site_id = $1 AND l.order_id = $2 ORDER BY l.touch_id`,
+    [siteId, orderId],
+  );
+  return rows;
+}
+
+export async function assignmentLinks(q: Queryable, siteId: string, orderId: string): Promise<{ assignment_id: string; resolved: boolean }[]> {
+  const { rows } = await q.query<{ assignment_id: string; resolved: boolean }>(
+    `SELECT assignment_id, false AS resolved FROM conversion_assignments WHERE site_id = $1 AND order_id = $2 ORDER BY assignment_id`,
+    [siteId, orderId],
+  );
+  return rows;
+}
+
+/** The line ids of the order's purchase (adjustments may only name those). */
+export async function purchaseLineIds(q: Queryable, siteId: string, orderId: string): Promise<string[]> {
+  const { rows } = await q.query<{ line_id: string }>(
+    `SELECT l->>'line_id' AS line_id
+       FROM conversion_entries e, jsonb_array_elements(e.payload->'lines') AS l
+      WHERE e.site_id = $1 AND e.order_id = $2 AND e.type = 'purchase'`,
+    [siteId, orderId],
+  );
+  return rows.map((r) => r.line_id);
+}

@@ -1,0 +1,100 @@
+// Partner attribution routes (CONTRACT §4): browser touches, trusted conversions, and the ledger
+// read back by members of the site.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
+import { enforceBody } from '../../http/validation.js';
+import { merchantActor, principalOf } from '../../http/principals.js';
+import { ConversionBody, ConversionEnvelope } from './conversion-schemas.js';
+import { TouchesBody, TouchesResult } from './touch-schemas.js';
+
+const tags = ['partner attribution'];
+const Money = Type.Number({ description: 'In the currency, with its decimals' });
+
+const ConversionResult = Type.Object({
+  authoritative: Type.Optional(Type.Literal(true)),
+  deduplicated: Type.Optional(Type.Literal(true)),
+  conversion_id: Type.String(),
+  entry_id: Type.String(),
+  unresolved_touch_ids: Type.Optional(Type.Array(Type.String(), { description: 'Named touches not (yet) recorded; they resolve when they arrive' })),
+  unresolved_assignment_ids: Type.Optional(Type.Array(Type.String())),
+  state: Type.Optional(Type.Enum(['open', 'cancelled'])),
+  net_revenue: Type.Optional(Money),
+  net_commissionable: Type.Optional(Money),
+  net_margin: Type.Optional(Type.Union([Money, Type.Null()])),
+});
+
+const ConversionView = Type.Object({
+  order_id: Type.String(),
+  conversion_id: Type.String(),
+  currency: Type.String(),
+  state: Type.Enum(['open', 'cancelled']),
+  net_revenue: Money,
+  net_commissionable: Money,
+  net_margin: Type.Union([Money, Type.Null()]),
+  touch_ids: Type.Array(Type.String()),
+  unresolved_touch_ids: Type.Array(Type.String()),
+  assignment_ids: Type.Array(Type.String()),
+  unresolved_assignment_ids: Type.Array(Type.String()),
+  entries: Type.Array(
+    Type.Object({
+      entry_id: Type.String(),
+      type: Type.Enum(['purchase', 'adjustment', 'cancellation']),
+      occurred_at: Timestamp,
+      received_at: Timestamp,
+      revenue_delta: Money,
+      commissionable_delta: Money,
+      margin_delta: Type.Union([Money, Type.Null()]),
+      reason: Type.Optional(Type.String()),
+    }),
+  ),
+});
+
+export const attributionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { touches, conversions } = app.services;
+
+  app.post('/partner-attribution/touches', {
+    config: { auth: { runtime: true }, browser: true, beacon: { credentialField: 'runtime_token' } },
+    schema: {
+      tags,
+      summary: 'Record 1–20 affiliate touches, all or nothing: 201 if any is new, 200 if all are unchanged replays, 409 on a reused touch_id',
+      description:
+        'Runtime tokens only, so every touch is browser-class evidence. Raw click ids are encrypted before storage and never returned. During unload the body may be text/plain with `runtime_token` in it and no credential header.',
+      body: TouchesBody,
+      response: responses({ 200: Envelope(TouchesResult), 201: Envelope(TouchesResult) }, [401, 409]),
+    },
+  }, async (request, reply) => {
+    const principal = principalOf(request, 'runtime');
+    const result = await touches.recordTouches(principal.siteId, request.body.touches);
+    return reply.code(result.created ? 201 : 200).send(ok(request, { results: result.results }));
+  });
+
+  app.post('/partner-attribution/conversions', {
+    config: { auth: { apiKey: { scopes: ['partner_attribution:convert'] } } },
+    validatorCompiler: enforceBody(ConversionEnvelope),
+    schema: {
+      tags,
+      summary: 'Record a trusted purchase, adjustment or cancellation of an order',
+      description:
+        'Amounts are reconciled exactly in minor units of the currency (422 reconciliation_failed names the rule). Idempotent per site: an identical replay answers 200 deduplicated, a changed one 409 idempotency_conflict.',
+      body: ConversionBody,
+      response: responses({ 200: Envelope(ConversionResult), 201: Envelope(ConversionResult) }, [401, 403, 409, 422]),
+    },
+  }, async (request, reply) => {
+    const principal = principalOf(request, 'apiKey');
+    const outcome = await conversions.recordConversion(principal.siteId, request.body as never);
+    return reply.code(outcome.status).send(ok(request, outcome.data));
+  });
+
+  app.get('/partner-attribution/conversions/:orderId', {
+    config: { auth: { merchant: true } },
+    schema: {
+      tags,
+      summary: 'An order’s ledger and current state (members of the site)',
+      params: Type.Object({ orderId: NonEmpty(255) }),
+      querystring: Type.Object({ website_id: SiteId }),
+      response: responses({ 200: Envelope(ConversionView) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, await conversions.getConversion(merchantActor(request), request.query.website_id, request.params.orderId)));
+};

@@ -1,0 +1,99 @@
+// All SQL of touches.
+import type { Queryable } from '../../db/types.js';
+
+export interface NewTouchRow {
+  siteId: string;
+  touchId: string;
+  schemaVersion: number;
+  provider: string;
+  direction: string;
+  partnerId: string | null;
+  landingPath: string | null;
+  sessionId: string | null;
+  provenance: string;
+  occurredAt: number;
+  clickIdHash: string;
+  clickIdCiphertext: string;
+  clickIdKeyId: string;
+  contentHash: string;
+}
+
+/** Inserts the touches that are new; returns the ids inserted. */
+export async function insertTouches(q: Queryable, rows: readonly NewTouchRow[]): Promise<Set<string>> {
+  const col = <K extends keyof NewTouchRow>(k: K) => rows.map((r) => r[k]);
+  const { rows: inserted } = await q.query<{ touch_id: string }>(
+    `INSERT INTO touches (site_id, touch_id, schema_version, provider, direction, partner_id, landing_path, session_id,
+                          provenance, occurred_at, click_id_hash, click_id_ciphertext, click_id_key_id, content_hash)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                          $9::text[], $10::timestamptz[], $11::text[], $12::text[], $13::text[], $14::text[])
+     ON CONFLICT (site_id, touch_id) DO NOTHING
+     RETURNING touch_id`,
+    [
+      col('siteId'),
+      col('touchId'),
+      col('schemaVersion'),
+      col('provider'),
+      col('direction'),
+      col('partnerId'),
+      col('landingPath'),
+      col('sessionId'),
+      col('provenance'),
+      rows.map((r) => new Date(r.occurredAt).toISOString()),
+      col('clickIdHash'),
+      col('clickIdCiphertext'),
+      col('clickIdKeyId'),
+      col('contentHash'),
+    ],
+  );
+  return new Set(inserted.map((r) => r.touch_id));
+}
+
+export async function findContentHashes(q: Queryable, siteId: string, touchIds: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await q.query<{ touch_id: string; content_hash: string }>(
+    'SELECT touch_id, content_hash FROM touches WHERE site_id = $1 AND touch_id = ANY($2::text[])',
+    [siteId, touchIds],
+  );
+  return new Map(rows.map((r) => [r.touch_id, r.content_hash]));
+}
+
+export async function existingTouchIds(q: Queryable, siteId: string, touchIds: readonly string[]): Promise<Set<string>> {
+  if (touchIds.length === 0) return new Set();
+  const { rows } = await q.query<{ touch_id: string }>('SELECT touch_id FROM touches WHERE site_id = $1 AND touch_id = ANY($2::text[])', [siteId, touchIds]);
+  return new Set(rows.map((r) => r.touch_id));
+}
+
+export interface SealedTouchRow {
+  site_id: string;
+  touch_id: string;
+  click_id_ciphertext: string;
+  click_id_key_id: string;
+}
+
+/** A page of touches sealed with a key other than `currentKeyId`. */
+export async function findTouchesSealedWithOtherKeys(q: Queryable, currentKeyId: string, limit: number): Promise<SealedTouchRow[]> {
+  const { rows } = await q.query<SealedTouchRow>(
+    `SELECT site_id, touch_id, click_id_ciphertext, click_id_key_id FROM touches
+      WHERE click_id_ciphertext IS NOT NULL AND click_id_key_id <> $1
+      ORDER BY site_id, touch_id LIMIT $2`,
+    [currentKeyId, limit],
+  );
+  return rows;
+}
+
+export async function resealTouch(q: Queryable, row: { siteId: string; touchId: string; fromKeyId: string; ciphertext: string; keyId: string }): Promise<void> {
+  await q.query(
+    `UPDATE touches SET click_id_ciphertext = $4, click_id_key_id = $5
+      WHERE site_id = $1 AND touch_id = $2 AND click_id_key_id = $3`,
+    [row.siteId, row.touchId, row.fromKeyId, row.ciphertext, row.keyId],
+  );
+}
+
+/** Drops the sealed click ids of touches that occurred before `before`; the rest of each touch stays. */
+export async function purgeClickIds(q: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await q.query(
+    `UPDATE touches SET click_id_ciphertext = NULL, click_id_key_id = NULL
+      WHERE click_id_ciphertext IS NOT NULL AND occurred_at < $1`,
+    [before.toISOString()],
+  );
+  return rowCount;
+}

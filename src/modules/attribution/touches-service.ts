@@ -1,0 +1,119 @@
+// Touches from the browser (runtime tokens only, so every touch is browser-class evidence):
+// all-or-nothing, idempotent per touch_id, raw click ids sealed before they are stored.
+import type { Database } from '../../db/types.js';
+import { AppError, unauthorized, type ErrorDetail } from '../../errors.js';
+import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
+import { effectiveSiteConfig } from '../sites/site-config.js';
+import type { SiteDirectory } from '../sites/site-directory.js';
+import { checkTouches, touchFingerprint, type TouchInput } from './touch-rules.js';
+import * as repo from './touches-repository.js';
+
+export type TouchStatus = 'created' | 'unchanged';
+
+export const sealContext = (siteId: string, id: string) => `${siteId}\n${id}`;
+
+export function createTouchesService(deps: { db: Database; keyring: ClickIdKeyring; sites: SiteDirectory }) {
+  const { db, keyring } = deps;
+  return {
+    async recordTouches(siteId: string, touches: readonly TouchInput[], now = Date.now()): Promise<{ created: boolean; results: { touch_id: string; status: TouchStatus }[] }> {
+      const site = await deps.sites.get(siteId);
+      if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
+      const checked = checkTouches(touches, { now, maxPerRequest: effectiveSiteConfig(site.config).max_touches_per_request });
+      if (checked.length > 0 && 'path' in checked[0]!) {
+        throw new AppError('validation_failed', 'The touches are not valid', checked as ErrorDetail[]);
+      }
+      const valid = checked as Exclude<typeof checked, ErrorDetail[]>;
+
+      const rows = valid.map((t) => {
+        const clickIdHash = keyring.fingerprint(`${t.provider}:${t.provider_click_id}`);
+        const sealed = keyring.seal(t.provider_click_id, sealContext(siteId, t.touch_id));
+        return {
+          siteId,
+          touchId: t.touch_id,
+          schemaVersion: t.schema_version,
+          provider: t.provider,
+          direction: t.direction,
+          partnerId: t.partner_id ?? null,
+          landingPath: t.landing_path ?? null,
+          sessionId: t.session_id ?? null,
+          provenance: t.provenance,
+          occurredAt: t.occurredAt,
+          clickIdHash,
+          clickIdCiphertext: sealed.ciphertext,
+          clickIdKeyId: sealed.keyId,
+          contentHash: touchFingerprint(t, clickIdHash),
+        };
+      });
+
+      // The same touch twice in one request is one touch; the same id with other content is a conflict.
+      const conflicts: ErrorDetail[] = [];
+      const firstIndex = new Map<string, number>();
+      rows.forEach((r, i) => {
+        const j = firstIndex.get(r.touchId);
+        if (j === undefined) firstIndex.set(r.touchId, i);
+        else if (rows[j]!.contentHash !== r.contentHash) conflicts.push(conflictDetail(i, r.touchId));
+      });
+      if (conflicts.length > 0) throw touchConflict(conflicts);
+      const distinct = [...firstIndex.values()].map((i) => rows[i]!);
+
+      const inserted = await db.transaction(async (tx) => {
+        const fresh = await repo.insertTouches(tx, distinct);
+        const others = distinct.filter((r) => !fresh.has(r.touchId));
+        if (others.length > 0) {
+          const stored = await repo.findContentHashes(tx, siteId, others.map((r) => r.touchId));
+          rows.forEach((r, i) => {
+            const existing = stored.get(r.touchId);
+            if (existing !== undefined && existing !== r.contentHash) conflicts.push(conflictDetail(i, r.touchId));
+          });
+          // All or nothing: a conflict rolls back every touch of the request.
+          if (conflicts.length > 0) throw touchConflict(conflicts);
+        }
+        return fresh;
+      });
+
+      const claimed = new Set<string>();
+      const results = rows.map((r) => {
+        const created = inserted.has(r.touchId) && !claimed.has(r.touchId);
+        if (created) claimed.add(r.touchId);
+        return { touch_id: r.touchId, status: (created ? 'created' : 'unchanged') as TouchStatus };
+      });
+      return { created: inserted.size > 0, results };
+    },
+
+    /** Re-seals click ids sealed with an older key (CLICK_ID_KEYS rotation). */
+    async rotateClickIds(batchSize = 500): Promise<{ rotated: number; key_id: string }> {
+      let rotated = 0;
+      for (;;) {
+        const page = await repo.findTouchesSealedWithOtherKeys(db, keyring.currentKeyId, batchSize);
+        if (page.length === 0) break;
+        await db.transaction(async (tx) => {
+          for (const row of page) {
+            const context = sealContext(row.site_id, row.touch_id);
+            const raw = keyring.open({ keyId: row.click_id_key_id, ciphertext: row.click_id_ciphertext }, context);
+            const sealed = keyring.seal(raw, context);
+            await repo.resealTouch(tx, { siteId: row.site_id, touchId: row.touch_id, fromKeyId: row.click_id_key_id, ciphertext: sealed.ciphertext, keyId: sealed.keyId });
+          }
+        });
+        rotated += page.length;
+      }
+      return { rotated, key_id: keyring.currentKeyId };
+    },
+
+    /** Removes sealed click ids of touches older than `days` days; keeps the rest of each touch. */
+    async purgeClickIds(days: number, now = Date.now()): Promise<{ purged: number; before: string }> {
+      const before = new Date(now - days * 86_400_000);
+      return { purged: await repo.purgeClickIds(db, before), before: before.toISOString() };
+    },
+  };
+}
+
+const conflictDetail = (i: number, touchId: string): ErrorDetail => ({
+  path: `/touches/${i}/touch_id`,
+  code: 'touch_conflict',
+  message: `touch_id ${JSON.stringify(touchId)} already exists with different content`,
+});
+
+const touchConflict = (details: ErrorDetail[]) =>
+  new AppError('touch_conflict', `${details.length === 1 ? 'A touch id was' : 'Touch ids were'} reused with different content; nothing was stored`, details);
+
+export type TouchesService = ReturnType<typeof createTouchesService>;
