@@ -60,6 +60,16 @@ function commandSuite(name: string, setup: () => Promise<{ env: Env; cleanup(): 
       assert.equal(revoked.json.key_id, key.json.key_id);
       assert.match(revoked.json.revoked_at, /^\d{4}-\d{2}-\d{2}T.*Z$/);
 
+      const rotate = await runCli(['click-ids', 'rotate', '--json'], env);
+      assert.equal(rotate.code, 0, rotate.stderr);
+      assert.deepEqual(rotate.json, { rotated: 0, key_id: 'k0' });
+      const purge = await runCli(['click-ids', 'purge', '--older-than', '30', '--json'], env);
+      assert.equal(purge.code, 0, purge.stderr);
+      assert.equal(purge.json.purged, 0);
+      assert.equal(purge.json.older_than_days, 30);
+      const purgeDefault = await runCli(['click-ids', 'purge', '--json'], env);
+      assert.equal(purgeDefault.json.older_than_days, 400);
+
       const token = await runCli(['token', '--user', 'alice', '--ttl', '120', '--json'], { ...env, LOCAL_IDP: '1' });
       assert.equal(token.code, 0, token.stderr);
       assert.equal(token.json.id_token.split('.').length, 3);

@@ -37,7 +37,7 @@ export function purchase(siteId: string, overrides: Record<string, unknown> = {}
       { line_id: 'l1', sku: 'SHOE', quantity: 2, unit_price: 19.99, subtotal: 39.98, discount: 1, commissionable_amount: 38.98, item_cost: 8 },
       { line_id: 'l2', sku: 'SOCK', quantity: 1, unit_price: 5, subtotal: 5, discount: 0, commissionable_amount: 4, item_cost: 1.25 },
     ],
-    margin: { amount: 25.73, basis: 'exact', source: 'order_costs' }, // (44.98 − 1.00) − (16.00 + 1.25)
+    margin: { amount: 26.73, basis: 'exact', source: 'order_costs' }, // (44.98 − 1.00) − (16.00 + 1.25)
     ...overrides,
   };
 }
