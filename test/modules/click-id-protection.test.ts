@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, describe, it } from 'node:test';
+import type { InjectOptions } from 'fastify';
 import { buildApp, loggerOptions } from '../../src/app.js';
 import { createSecrets } from '../../src/secrets.js';
 import { SYSTEM } from '../../src/modules/sites/site-access.js';
@@ -43,7 +44,7 @@ for (const engine of ENGINES) {
 
       const raws: string[] = [];
       const bodies: string[] = [];
-      const call = async (opts: Parameters<typeof app.inject>[0]) => {
+      const call = async (opts: InjectOptions) => {
         const res = await app.inject(opts);
         bodies.push(res.body, JSON.stringify(res.headers));
         return res;
