@@ -21,6 +21,7 @@ import { apiKeysRoutes } from './modules/api-keys/routes.js';
 import { credentialsRoutes } from './modules/credentials/routes.js';
 import { attributionRoutes } from './modules/attribution/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
+import { experimentsRoutes } from './modules/experiments/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { runtimeRoutes } from './modules/runtime/routes.js';
 import { sitesRoutes } from './modules/sites/routes.js';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await v1.register(credentialsRoutes);
       await v1.register(eventsRoutes);
       await v1.register(attributionRoutes);
+      await v1.register(experimentsRoutes);
     },
     { prefix: '/api/v1' },
   );

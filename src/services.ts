@@ -18,6 +18,8 @@ import { createHourlyLimiter } from './rate-limit/hourly-limiter.js';
 import { createClickIdKeyring } from './crypto/click-id-keyring.js';
 import { createTouchesService } from './modules/attribution/touches-service.js';
 import { createConversionsService } from './modules/attribution/conversions-service.js';
+import { experimentLedger } from './modules/experiments/experiment-ledger.js';
+import { createExperimentsService } from './modules/experiments/experiments-service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -45,7 +47,8 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     events: createEventsService(db),
     keyring,
     touches: createTouchesService({ db, keyring, sites: siteDirectory }),
-    conversions: createConversionsService(db),
+    conversions: createConversionsService(db, experimentLedger),
+    experiments: createExperimentsService(db),
     apiKeys: createApiKeysService(db, secrets),
     runtimeTokens,
     idTokens: createIdTokens(config, secrets),

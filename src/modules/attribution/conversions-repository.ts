@@ -161,7 +161,7 @@ export async function touchLinks(q: Queryable, siteId: string, orderId: string):
 
 export async function assignmentLinks(q: Queryable, siteId: string, orderId: string): Promise<{ assignment_id: string; resolved: boolean }[]> {
   const { rows } = await q.query<{ assignment_id: string; resolved: boolean }>(
-    `SELECT assignment_id, false AS resolved FROM conversion_assignments WHERE site_id = $1 AND order_id = $2 ORDER BY assignment_id`,
+    `SELECT assignment_id, status <> 'unresolved' AS resolved FROM conversion_assignments WHERE site_id = $1 AND order_id = $2 ORDER BY assignment_id`,
     [siteId, orderId],
   );
   return rows;

@@ -3,7 +3,8 @@
 // ledger under a row lock, every request idempotent per site.
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
-import type { Database } from '../../db/types.js';
+import type { Database, Queryable } from '../../db/types.js';
+import type { LinkedOrder } from '../experiments/experiment-ledger.js';
 import { AppError, notFound, type ErrorDetail } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { fromMinorUnits, currencyDigits } from '../../domain/money.js';
@@ -23,6 +24,7 @@ import {
   type NormalizedPurchase,
 } from './normalize-conversion.js';
 import { reconcilePurchase } from './reconcile-purchase.js';
+import { retryOnConflict } from '../../db/retry.js';
 import * as repo from './conversions-repository.js';
 
 const checkers = {
@@ -89,7 +91,13 @@ function validateObject(type: ConversionType, key: string, object: unknown): Nor
 
 const money = (minor: number, currency: string) => fromMinorUnits(minor, currencyDigits(currency) ?? 2);
 
-export function createConversionsService(db: Database) {
+/** What else moves with the ledger, inside its transactions (experiment running sums). */
+export interface LedgerHooks {
+  onPurchase(q: Queryable, siteId: string, order: LinkedOrder, assignmentIds: readonly string[]): Promise<void>;
+  onLedgerEntry(q: Queryable, siteId: string, orderId: string, deltas: { revenue: number; commissionable: number; margin: number | null }): Promise<void>;
+}
+
+export function createConversionsService(db: Database, hooks?: LedgerHooks) {
   async function replayOrThrow(siteId: string, key: string, fingerprint: string): Promise<ConversionOutcome | undefined> {
     const entry = await repo.findEntryByIdempotencyKey(db, siteId, key);
     if (!entry) return undefined;
@@ -139,6 +147,15 @@ export function createConversionsService(db: Database) {
       if (!appended) throw new KeyTakenMeanwhile('key');
       await repo.linkTouches(tx, siteId, p.order_id, p.touch_ids);
       await repo.linkAssignments(tx, siteId, p.order_id, p.assignment_ids);
+      await hooks?.onPurchase(tx, siteId, {
+        orderId: p.order_id,
+        currency: p.currency,
+        revenue: p.revenue,
+        commissionable: p.commissionable_subtotal,
+        margin: p.margin?.amount ?? null,
+        purchasedAt: p.occurred_at,
+        carriesTouch: p.touch_ids.length > 0,
+      }, p.assignment_ids);
     });
     const [touches, assignments] = await Promise.all([repo.touchLinks(db, siteId, p.order_id), repo.assignmentLinks(db, siteId, p.order_id)]);
     return {
@@ -196,6 +213,7 @@ export function createConversionsService(db: Database) {
         netMargin: plan.next.netMargin,
         latestSourceAt: plan.next.latestSourceAt,
       });
+      await hooks?.onLedgerEntry(tx, siteId, req.order_id, plan.deltas);
       return {
         status: 201 as const,
         data: {
@@ -224,7 +242,9 @@ export function createConversionsService(db: Database) {
       const replay = await replayOrThrow(siteId, normalized.idempotency_key, fingerprint);
       if (replay) return replay;
       try {
-        return normalized.type === 'purchase' ? await recordPurchase(siteId, normalized, fingerprint) : await recordLedgerEntry(siteId, normalized, fingerprint);
+        return await retryOnConflict(() =>
+          normalized.type === 'purchase' ? recordPurchase(siteId, normalized, fingerprint) : recordLedgerEntry(siteId, normalized, fingerprint),
+        );
       } catch (err) {
         if (!(err instanceof KeyTakenMeanwhile)) throw err;
         const raced = await replayOrThrow(siteId, normalized.idempotency_key, fingerprint);

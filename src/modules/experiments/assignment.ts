@@ -1,0 +1,20 @@
+// Deterministic, sticky assignment (experiments.md), pure: the variant is a hash of the
+// experiment's salt and the session id mapped onto the weights; the assignment id is a hash of
+// the experiment and the session, so two processes compute the same one.
+import { hash } from 'node:crypto';
+
+export type Variant = 'control' | 'treatment';
+export const VARIANTS: readonly Variant[] = ['control', 'treatment'];
+
+/** A number in [0, 1) from the first 52 bits of SHA-256(salt, session). */
+export function bucket(salt: string, sessionId: string): number {
+  return parseInt(hash('sha256', `${salt}\n${sessionId}`, 'hex').slice(0, 13), 16) / 2 ** 52;
+}
+
+export function assignVariant(salt: string, sessionId: string, weights: { control: number; treatment: number }): Variant {
+  return bucket(salt, sessionId) < weights.control / (weights.control + weights.treatment) ? 'control' : 'treatment';
+}
+
+export function assignmentIdFor(siteId: string, experimentId: string, sessionId: string): string {
+  return `asg_${hash('sha256', `${siteId}\n${experimentId}\n${sessionId}`, 'hex').slice(0, 32)}`;
+}

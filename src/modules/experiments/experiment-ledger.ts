@@ -1,0 +1,107 @@
+// Keeps experiments' running sums in step with the conversion ledger, inside the ledger's own
+// transaction: a purchase naming assignments adds its amounts to the sessions it counts for; an
+// adjustment or cancellation moves them again; an assignment that arrives after an order that
+// named it picks the order up.
+import type { Queryable } from '../../db/types.js';
+import type { Variant } from './assignment.js';
+import * as repo from './experiments-repository.js';
+import { addSessionChange, classifyLink, emptyDelta, withOrderAmounts, type ArmDelta, type SessionValues } from './session-values.js';
+
+export const ARM_SHARDS = 8;
+const shard = () => Math.floor(Math.random() * ARM_SHARDS);
+
+export interface LinkedOrder {
+  orderId: string;
+  currency: string;
+  revenue: number;
+  commissionable: number;
+  margin: number | null;
+  purchasedAt: number;
+  carriesTouch: boolean;
+}
+
+async function link(q: Queryable, siteId: string, order: LinkedOrder, row: repo.LinkedAssignmentRow): Promise<void> {
+  const currency = row.currency ?? (await repo.setCurrencyIfUnset(q, siteId, row.experiment_id, order.currency));
+  const status = classifyLink({
+    purchasedAt: order.purchasedAt,
+    assignedAt: row.assigned_at.getTime(),
+    windowDays: row.conversion_window_days,
+    orderCurrency: order.currency,
+    experimentCurrency: currency,
+  });
+  const delta = emptyDelta();
+  if (status === 'pre_assignment') delta.preAssignment = 1;
+  else if (status === 'other_currency') delta.otherCurrency = 1;
+  else if (status === 'late') {
+    delta.lateCount = 1;
+    delta.lateRevenue = BigInt(order.revenue);
+  } else {
+    const before: SessionValues = { converted: row.converted, revenue: Number(row.revenue), margin: Number(row.margin), partner: Number(row.partner) };
+    const after = withOrderAmounts(before, order, true);
+    addSessionChange(delta, before, after);
+    delta.lastPurchaseAt = order.purchasedAt;
+    await repo.updateSessionValues(q, siteId, row.assignment_id, after);
+  }
+  await repo.addArmDelta(q, siteId, row.experiment_id, row.variant, shard(), delta);
+  await repo.setLinkStatus(q, siteId, order.orderId, row.assignment_id, status);
+}
+
+export const experimentLedger = {
+  /** A purchase named these assignments (links already stored as unresolved). */
+  async onPurchase(q: Queryable, siteId: string, order: LinkedOrder, assignmentIds: readonly string[]): Promise<void> {
+    for (const row of await repo.lockAssignmentsById(q, siteId, assignmentIds)) await link(q, siteId, order, row);
+  },
+
+  /** An adjustment or cancellation of an order moves the sessions it counts for. */
+  async onLedgerEntry(q: Queryable, siteId: string, orderId: string, d: { revenue: number; commissionable: number; margin: number | null }): Promise<void> {
+    const ids = await repo.includedAssignmentsOfOrder(q, siteId, orderId);
+    if (ids.length === 0) return;
+    const carriesTouch = await repo.orderCarriesTouch(q, siteId, orderId);
+    for (const row of await repo.lockAssignmentsById(q, siteId, ids)) {
+      const before: SessionValues = { converted: row.converted, revenue: Number(row.revenue), margin: Number(row.margin), partner: Number(row.partner) };
+      const after = withOrderAmounts(before, { ...d, carriesTouch }, false);
+      const delta: ArmDelta = addSessionChange(emptyDelta(), before, after);
+      if (d.revenue < 0) {
+        delta.refundCount = 1;
+        delta.refundAmount = BigInt(-d.revenue);
+      }
+      await repo.updateSessionValues(q, siteId, row.assignment_id, after);
+      await repo.addArmDelta(q, siteId, row.experiment_id, row.variant, shard(), delta);
+    }
+  },
+
+  /** New assignments: count the sessions, and pick up orders that named them earlier. */
+  async onAssignmentsCreated(q: Queryable, siteId: string, created: readonly { experiment_id: string; variant: Variant; assignment_id: string }[]): Promise<void> {
+    const perArm = new Map<string, { experimentId: string; variant: Variant; sessions: number }>();
+    for (const a of created) {
+      const key = `${a.experiment_id}\n${a.variant}`;
+      const arm = perArm.get(key) ?? { experimentId: a.experiment_id, variant: a.variant, sessions: 0 };
+      arm.sessions += 1;
+      perArm.set(key, arm);
+    }
+    for (const arm of perArm.values()) {
+      await repo.addArmDelta(q, siteId, arm.experimentId, arm.variant, shard(), { ...emptyDelta(), sessions: arm.sessions });
+    }
+    const waiting = await repo.unresolvedOrdersOfAssignments(q, siteId, created.map((a) => a.assignment_id));
+    if (waiting.length === 0) return;
+    const rows = new Map((await repo.lockAssignmentsById(q, siteId, [...new Set(waiting.map((w) => w.assignment_id))])).map((r) => [r.assignment_id, r]));
+    for (const w of waiting) {
+      const row = rows.get(w.assignment_id);
+      if (!row) continue;
+      await link(q, siteId, {
+        orderId: w.order_id,
+        currency: w.currency,
+        revenue: Number(w.net_revenue),
+        commissionable: Number(w.net_commissionable),
+        margin: w.net_margin === null ? null : Number(w.net_margin),
+        purchasedAt: w.purchased_at.getTime(),
+        carriesTouch: w.carries_touch,
+      }, row);
+      // The row's values changed if the order was included: read them again for the next order.
+      const fresh = await repo.lockAssignmentsById(q, siteId, [w.assignment_id]);
+      if (fresh[0]) rows.set(w.assignment_id, fresh[0]);
+    }
+  },
+};
+
+export type ExperimentLedger = typeof experimentLedger;

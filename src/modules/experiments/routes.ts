@@ -1,0 +1,79 @@
+// Partner experiment routes (experiments.md): management and results for members of the site,
+// assignment for the browser (runtime token) before the campaigns it governs load.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+import { SiteId } from '../../http/common-schemas.js';
+import { merchantActor, principalOf } from '../../http/principals.js';
+import { Assignments, AssignmentsBody, CreateExperimentBody, Experiment, ExperimentId, Results, UpdateExperimentBody } from './schemas.js';
+
+const tags = ['partner experiments'];
+const merchant = { auth: { merchant: true } } as const;
+const Params = Type.Object({ experimentId: ExperimentId });
+
+export const experimentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { experiments } = app.services;
+
+  app.post('/partner-experiments', {
+    config: merchant,
+    schema: { tags, summary: 'Create an experiment (draft)', body: CreateExperimentBody, response: responses({ 201: Envelope(Experiment) }, [401, 403, 404]) },
+  }, async (request, reply) => {
+    const { website_id, ...input } = request.body;
+    return reply.code(201).send(ok(request, await experiments.create(merchantActor(request), website_id, input)));
+  });
+
+  app.get('/partner-experiments', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'The site’s experiments',
+      querystring: Type.Object({ website_id: SiteId }),
+      response: responses({ 200: Envelope(Type.Object({ experiments: Type.Array(Experiment) })) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, { experiments: await experiments.list(merchantActor(request), request.query.website_id) }));
+
+  app.get('/partner-experiments/:experimentId', {
+    config: merchant,
+    schema: { tags, summary: 'One experiment', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404]) },
+  }, async (request) => ok(request, await experiments.get(merchantActor(request), request.params.experimentId)));
+
+  app.patch('/partner-experiments/:experimentId', {
+    config: merchant,
+    schema: { tags, summary: 'Change a draft (409 invalid_state otherwise)', params: Params, body: UpdateExperimentBody, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404, 409]) },
+  }, async (request) => ok(request, await experiments.update(merchantActor(request), request.params.experimentId, request.body)));
+
+  app.post('/partner-experiments/:experimentId/start', {
+    config: merchant,
+    schema: { tags, summary: 'draft → running (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404, 409]) },
+  }, async (request) => ok(request, await experiments.start(merchantActor(request), request.params.experimentId)));
+
+  app.post('/partner-experiments/:experimentId/stop', {
+    config: merchant,
+    schema: { tags, summary: 'running → stopped (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404, 409]) },
+  }, async (request) => ok(request, await experiments.stop(merchantActor(request), request.params.experimentId)));
+
+  app.get('/partner-experiments/:experimentId/results', {
+    config: merchant,
+    schema: {
+      tags,
+      summary: 'Results: four metrics per arm with effects, and the sample-ratio, power, late-conversion and refund states',
+      description:
+        'Unit: the session; denominator: every assigned session (intent-to-treat). Only trusted purchases count (browser purchase events never do), net of adjustments and cancellations. Money figures are in the experiment’s currency.',
+      params: Params,
+      response: responses({ 200: Envelope(Results) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, await experiments.results(merchantActor(request), request.params.experimentId)));
+
+  app.post('/partner-experiments/assignments', {
+    config: { auth: { runtime: true }, browser: true },
+    schema: {
+      tags,
+      summary: 'The session’s sticky variant in the site’s running experiments, before the campaigns they govern load',
+      body: AssignmentsBody,
+      response: responses({ 200: Envelope(Assignments) }, [401, 404]),
+    },
+  }, async (request) => {
+    const principal = principalOf(request, 'runtime');
+    return ok(request, await experiments.assign(principal.siteId, request.body.session_id, request.body.experiment_ids));
+  });
+};
