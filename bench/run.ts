@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eventsMarkdown, runEventsBench } from './events.js';
+import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
 import { ROOT, machine } from './lib.js';
 
 const FILE = path.join(ROOT, 'BENCHMARKS.md');
@@ -28,6 +29,14 @@ if (only.length === 0 || only.includes('events')) {
   const md = `${stamp}\n\n${eventsMarkdown(result)}`;
   process.stdout.write(`\n${md}\n`);
   doc = replaceSection(doc, 'events', md);
+}
+
+if (only.length === 0 || only.includes('experiments')) {
+  log('== experiments ==');
+  const result = await runExperimentsBench(log);
+  const md = `${stamp}\n\n${experimentsMarkdown(result)}`;
+  process.stdout.write(`\n${md}\n`);
+  doc = replaceSection(doc, 'experiments', md);
 }
 
 writeFileSync(FILE, doc);

@@ -79,9 +79,7 @@ export const experimentLedger = {
       arm.sessions += 1;
       perArm.set(key, arm);
     }
-    for (const arm of perArm.values()) {
-      await repo.addArmDelta(q, siteId, arm.experimentId, arm.variant, shard(), { ...emptyDelta(), sessions: arm.sessions });
-    }
+    await repo.addSessions(q, siteId, [...perArm.values()].map((arm) => ({ ...arm, shard: shard() })));
     const waiting = await repo.unresolvedOrdersOfAssignments(q, siteId, created.map((a) => a.assignment_id));
     if (waiting.length === 0) return;
     const rows = new Map((await repo.lockAssignmentsById(q, siteId, [...new Set(waiting.map((w) => w.assignment_id))])).map((r) => [r.assignment_id, r]));

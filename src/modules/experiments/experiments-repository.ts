@@ -217,6 +217,17 @@ export async function addArmDelta(q: Queryable, siteId: string, experimentId: st
   );
 }
 
+/** Adds new sessions to arms (one statement for all; rows in key order, a fixed lock order). */
+export async function addSessions(q: Queryable, siteId: string, rows: readonly { experimentId: string; variant: Variant; shard: number; sessions: number }[]): Promise<void> {
+  const sorted = [...rows].sort((a, b) => `${a.experimentId}\n${a.variant}\n${a.shard}`.localeCompare(`${b.experimentId}\n${b.variant}\n${b.shard}`));
+  await q.query(
+    `INSERT INTO experiment_arm_stats (site_id, experiment_id, variant, shard, sessions)
+     SELECT $1, e, v, s, n FROM unnest($2::text[], $3::text[], $4::smallint[], $5::bigint[]) AS t(e, v, s, n)
+     ON CONFLICT (site_id, experiment_id, variant, shard) DO UPDATE SET sessions = experiment_arm_stats.sessions + EXCLUDED.sessions`,
+    [siteId, sorted.map((r) => r.experimentId), sorted.map((r) => r.variant), sorted.map((r) => r.shard), sorted.map((r) => r.sessions)],
+  );
+}
+
 export interface ArmTotals {
   variant: Variant;
   sessions: number;

@@ -181,6 +181,30 @@ export function createExperimentsService(db: Database) {
       };
     },
 
+    /**
+     * Assigns many sessions of the site at once (imports and benchmarks): the same rows, counters
+     * and order pick-up as `assign`, in one transaction per call.
+     */
+    async assignMany(siteId: string, sessionIds: readonly string[], now = Date.now()): Promise<number> {
+      const targets = await runningOf(siteId);
+      const fresh = targets.flatMap((e) =>
+        sessionIds.map((sessionId) => ({
+          experimentId: e.experiment_id,
+          sessionId,
+          assignmentId: assignmentIdFor(siteId, e.experiment_id, sessionId),
+          variant: assignVariant(e.salt, sessionId, { control: e.weight_control, treatment: e.weight_treatment }),
+        })),
+      );
+      if (fresh.length === 0) return 0;
+      return retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          const rows = await repo.insertAssignments(tx, siteId, fresh, new Date(now));
+          if (rows.length > 0) await experimentLedger.onAssignmentsCreated(tx, siteId, rows);
+          return rows.length;
+        }),
+      );
+    },
+
     async results(actor: Actor, experimentId: string, now = Date.now()) {
       const e = await experimentForActor(actor, experimentId);
       const totals = await repo.armTotals(db, e.site_id, experimentId);

@@ -1,0 +1,115 @@
+// Publisher analytics (CONTRACT §6), pure parts: the period rule, and the figures from click
+// groups and record groups. Amounts are per currency ({ "EUR": 12.5 }) or, when one currency is
+// asked for, plain numbers.
+import { validationFailed } from '../../errors.js';
+import { currencyDigits, fromMinorUnits } from '../../domain/money.js';
+import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import type { ClickGroup, RecordGroup } from './publisher-repository.js';
+
+const DAY_MS = 86_400_000;
+export const MAX_PERIOD_DAYS = 366;
+export const DEFAULT_PERIOD_DAYS = 30;
+const TOP = 10;
+
+/** from inclusive, to exclusive; ISO dates (midnight UTC) or timestamps; default the last 30 days. */
+export function parsePeriod(from: string | undefined, to: string | undefined, now: number): { from: number; to: number } {
+  const parse = (v: string, name: string) => {
+    const t = /^\d{4}-\d{2}-\d{2}$/.test(v) ? parseIsoTimestamp(`${v}T00:00:00Z`) : parseIsoTimestamp(v);
+    if (t === null) throw validationFailed(`/${name}`, `${name} must be an ISO date (2026-11-01) or timestamp`, 'format');
+    return t;
+  };
+  const end = to === undefined ? now : parse(to, 'to');
+  const start = from === undefined ? end - DEFAULT_PERIOD_DAYS * DAY_MS : parse(from, 'from');
+  if (start >= end) throw validationFailed('/from', 'from must be before to', 'order');
+  if (end - start > MAX_PERIOD_DAYS * DAY_MS) throw validationFailed('/to', `the period may be at most ${MAX_PERIOD_DAYS} days`, 'too_long');
+  return { from: start, to: end };
+}
+
+/** The whole UTC days inside [from, to), and the partial edges around them. */
+export function splitPeriod(p: { from: number; to: number }): { days?: { from: string; to: string }; edges: { from: number; to: number }[] } {
+  const firstDay = Math.ceil(p.from / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(p.to / DAY_MS) * DAY_MS;
+  if (firstDay >= lastDay) return { edges: [p] };
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const edges = [
+    ...(p.from < firstDay ? [{ from: p.from, to: firstDay }] : []),
+    ...(lastDay < p.to ? [{ from: lastDay, to: p.to }] : []),
+  ];
+  return { days: { from: day(firstDay), to: day(lastDay) }, edges };
+}
+
+type Amounts = Record<string, number>;
+
+export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], recordGroups: readonly RecordGroup[], references: { references: number; matched: number }, currency: string | undefined) {
+  const addTo = (m: Amounts, cur: string, minor: number) => {
+    m[cur] = (m[cur] ?? 0) + minor;
+  };
+  const present = (m: Amounts): Amounts | number => {
+    if (currency) return fromMinorUnits(Math.round(m[currency] ?? 0), currencyDigits(currency) ?? 2);
+    return Object.fromEntries(Object.entries(m).map(([cur, minor]) => [cur, fromMinorUnits(Math.round(minor), currencyDigits(cur) ?? 2)]));
+  };
+
+  let clicks = 0;
+  let observedWithoutOrder = 0;
+  const byContent = new Map<string, { clicks: number; commission: Amounts }>();
+  const byDestination = new Map<string, { clicks: number; commission: Amounts }>();
+  const entry = (m: Map<string, { clicks: number; commission: Amounts }>, key: string) => {
+    let e = m.get(key);
+    if (!e) m.set(key, (e = { clicks: 0, commission: {} }));
+    return e;
+  };
+  for (const g of clickGroups) {
+    clicks += g.clicks;
+    observedWithoutOrder += g.without_record;
+    if (g.content_id !== '') entry(byContent, g.content_id).clicks += g.clicks;
+    entry(byDestination, g.destination).clicks += g.clicks;
+  }
+
+  let settled = 0;
+  const revenue: Amounts = {};
+  const commission = { approved: {} as Amounts, pending: {} as Amounts, declined: {} as Amounts };
+  let reversalCount = 0;
+  const reversalAmount: Amounts = {};
+  for (const g of recordGroups) {
+    commission[g.status][g.currency] = (commission[g.status][g.currency] ?? 0) + g.commission;
+    if (g.status === 'approved') {
+      settled += g.records;
+      addTo(revenue, g.currency, g.sale);
+    }
+    reversalCount += g.reversals;
+    if (g.reversals > 0) addTo(reversalAmount, g.currency, g.reversal_amount);
+    // Earned commission (approved and pending) attributed to the click's content and destination.
+    if (g.status !== 'declined') {
+      if (g.content_id) addTo(entry(byContent, g.content_id).commission, g.currency, g.commission);
+      if (g.destination) addTo(entry(byDestination, g.destination).commission, g.currency, g.commission);
+    }
+  }
+
+  const total = (m: Amounts) => Object.values(m).reduce((a, b) => a + b, 0);
+  const top = <K extends string>(m: Map<string, { clicks: number; commission: Amounts }>, key: K, by: 'clicks' | 'commission') =>
+    [...m.entries()]
+      .sort(([ka, a], [kb, b]) => (by === 'clicks' ? b.clicks - a.clicks || total(b.commission) - total(a.commission) : total(b.commission) - total(a.commission) || b.clicks - a.clicks) || (ka < kb ? -1 : 1))
+      .filter(([, v]) => (by === 'clicks' ? v.clicks > 0 : total(v.commission) > 0))
+      .slice(0, TOP)
+      .map(([k, v]) => ({ [key]: k, clicks: v.clicks, commission: present(v.commission) }) as Record<K, string> & { clicks: number; commission: Amounts | number });
+
+  const unmatched = references.references - references.matched;
+  return {
+    clicks,
+    settled_orders: settled,
+    commissionable_revenue: present(revenue),
+    commission: { approved: present(commission.approved), pending: present(commission.pending), declined: present(commission.declined) },
+    reversals: { count: reversalCount, amount: present(reversalAmount) },
+    top_content: top(byContent, 'content_id', 'clicks'),
+    top_destinations: top(byDestination, 'destination', 'clicks'),
+    top_content_by_commission: top(byContent, 'content_id', 'commission'),
+    top_destinations_by_commission: top(byDestination, 'destination', 'commission'),
+    reference_correlation: {
+      provider_references: references.references,
+      matched: references.matched,
+      unmatched_provider: unmatched,
+      observed_without_order: observedWithoutOrder,
+      variance: references.references === 0 ? 0 : unmatched / references.references,
+    },
+  };
+}

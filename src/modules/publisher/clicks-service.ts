@@ -1,0 +1,105 @@
+// Observed clicks on decorated publisher links (runtime token): idempotent by click_id, the
+// reference sealed and hashed, the context (content, campaign, placement, creative, destination)
+// stored apart from it, and the daily rollup moved on write.
+import { hash } from 'node:crypto';
+import type { Database } from '../../db/types.js';
+import { AppError, unauthorized } from '../../errors.js';
+import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
+import { networkOf } from '../../domain/decorate.js';
+import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import { effectiveSiteConfig, type Provider } from '../sites/site-config.js';
+import type { SiteDirectory } from '../sites/site-directory.js';
+import * as repo from './publisher-repository.js';
+
+export interface ClickInput {
+  click_id: string;
+  provider: Provider;
+  reference: string;
+  destination_url: string;
+  occurred_at: string;
+  content_id?: string;
+  campaign?: string;
+  placement?: string;
+  creative?: string;
+  session_id?: string;
+}
+
+const MAX_FUTURE_MS = 5 * 60_000;
+
+/** Host and path of a URL: what analytics calls the destination (no query, no fragment). */
+export const destinationOf = (url: URL) => `${url.host}${url.pathname}`;
+
+export function createClicksService(deps: { db: Database; keyring: ClickIdKeyring; sites: SiteDirectory }) {
+  const { db, keyring } = deps;
+  return {
+    async recordClick(siteId: string, c: ClickInput, now = Date.now()): Promise<{ created: boolean }> {
+      const site = await deps.sites.get(siteId);
+      if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
+      if (!site.publisher_mode) throw new AppError('publisher_mode_inactive', 'The site is not in publisher mode');
+      const occurredAt = parseIsoTimestamp(c.occurred_at);
+      if (occurredAt === null || occurredAt > now + MAX_FUTURE_MS) {
+        throw new AppError('validation_failed', 'The click is not valid', [
+          { path: '/occurred_at', code: occurredAt === null ? 'format' : 'future', message: 'occurred_at must be an ISO 8601 timestamp, at most 5 minutes ahead' },
+        ]);
+      }
+      let url: URL;
+      try {
+        url = new URL(c.destination_url);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+      } catch {
+        throw new AppError('validation_failed', 'The click is not valid', [{ path: '/destination_url', code: 'format', message: 'destination_url must be an absolute http(s) URL' }]);
+      }
+      const hosts = effectiveSiteConfig(site.config).publisher_hosts;
+      if (networkOf(url, hosts) !== c.provider) {
+        throw new AppError('destination_not_allowlisted', `The destination host ${url.host} is not on the ${c.provider} allowlist of this site`, [
+          { path: '/destination_url', code: 'destination_not_allowlisted', message: `${url.host} is not an allowlisted ${c.provider} link host` },
+        ]);
+      }
+      const referenceHash = keyring.fingerprint(`reference:${c.reference}`);
+      const destination = destinationOf(url);
+      const contentHash = hash(
+        'sha256',
+        JSON.stringify([c.click_id, c.provider, referenceHash, destination, occurredAt, c.content_id ?? null, c.campaign ?? null, c.placement ?? null, c.creative ?? null, c.session_id ?? null]),
+        'hex',
+      );
+      const sealed = keyring.seal(c.reference, `${siteId}\nclick:${c.click_id}`);
+      return db.transaction(async (tx) => {
+        const created = await repo.insertClick(tx, {
+          siteId,
+          clickId: c.click_id,
+          provider: c.provider,
+          referenceHash,
+          referenceCiphertext: sealed.ciphertext,
+          referenceKeyId: sealed.keyId,
+          destination,
+          contentId: c.content_id ?? null,
+          campaign: c.campaign ?? null,
+          placement: c.placement ?? null,
+          creative: c.creative ?? null,
+          sessionId: c.session_id ?? null,
+          occurredAt,
+          contentHash,
+        });
+        if (!created) {
+          const stored = await repo.clickContentHash(tx, siteId, c.click_id);
+          if (stored !== contentHash) {
+            throw new AppError('idempotency_conflict', 'This click_id was recorded with different content', [
+              { path: '/click_id', code: 'idempotency_conflict', message: 'click_id already recorded with different content' },
+            ]);
+          }
+          return { created: false };
+        }
+        // A report record may have named this reference before the click arrived.
+        const hasRecord = await repo.referenceHasRecord(tx, siteId, referenceHash);
+        if (hasRecord) {
+          await repo.markClickHasRecord(tx, siteId, c.click_id);
+          await repo.linkClickToRecords(tx, siteId, referenceHash, c.content_id ?? null, destination);
+        }
+        await repo.bumpClickDaily(tx, siteId, occurredAt, c.content_id ?? null, destination, 1, hasRecord ? 1 : 0);
+        return { created: true };
+      });
+    },
+  };
+}
+
+export type ClicksService = ReturnType<typeof createClicksService>;

@@ -1,0 +1,253 @@
+// All SQL of publisher clicks, report records and the daily click rollups.
+import type { Queryable } from '../../db/types.js';
+import type { RecordStatus } from './report-records.js';
+
+export interface NewClickRow {
+  siteId: string;
+  clickId: string;
+  provider: string;
+  referenceHash: string;
+  referenceCiphertext: string;
+  referenceKeyId: string;
+  destination: string;
+  contentId: string | null;
+  campaign: string | null;
+  placement: string | null;
+  creative: string | null;
+  sessionId: string | null;
+  occurredAt: number;
+  contentHash: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Inserts a click; false when the click_id exists. */
+export async function insertClick(q: Queryable, c: NewClickRow): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `INSERT INTO publisher_clicks (site_id, click_id, provider, reference_hash, reference_ciphertext, reference_key_id, destination,
+                                   content_id, campaign, placement, creative, session_id, occurred_at, content_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (site_id, click_id) DO NOTHING`,
+    [c.siteId, c.clickId, c.provider, c.referenceHash, c.referenceCiphertext, c.referenceKeyId, c.destination, c.contentId, c.campaign, c.placement, c.creative, c.sessionId, iso(c.occurredAt), c.contentHash],
+  );
+  return rowCount === 1;
+}
+
+export async function clickContentHash(q: Queryable, siteId: string, clickId: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ content_hash: string }>('SELECT content_hash FROM publisher_clicks WHERE site_id = $1 AND click_id = $2', [siteId, clickId]);
+  return rows[0]?.content_hash;
+}
+
+export async function bumpClickDaily(q: Queryable, siteId: string, occurredAt: number, contentId: string | null, destination: string, clicks: number, withRecord: number): Promise<void> {
+  await q.query(
+    `INSERT INTO publisher_click_daily (site_id, day, content_id, destination, clicks, clicks_with_record)
+     VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, $4, $5, $6)
+     ON CONFLICT (site_id, day, content_id, destination) DO UPDATE SET
+       clicks = publisher_click_daily.clicks + EXCLUDED.clicks,
+       clicks_with_record = publisher_click_daily.clicks_with_record + EXCLUDED.clicks_with_record`,
+    [siteId, iso(occurredAt), contentId ?? '', destination, clicks, withRecord],
+  );
+}
+
+export async function referenceHasRecord(q: Queryable, siteId: string, referenceHash: string): Promise<boolean> {
+  const { rows } = await q.query<{ yes: boolean }>('SELECT EXISTS (SELECT 1 FROM publisher_records WHERE site_id = $1 AND reference_hash = $2) AS yes', [siteId, referenceHash]);
+  return rows[0]!.yes;
+}
+
+/** Gives the records of a reference the click's context, and marks the click as having a record. */
+export async function linkClickToRecords(q: Queryable, siteId: string, referenceHash: string, contentId: string | null, destination: string): Promise<void> {
+  await q.query(
+    `UPDATE publisher_records SET has_click = true, content_id = $3, destination = $4 WHERE site_id = $1 AND reference_hash = $2`,
+    [siteId, referenceHash, contentId, destination],
+  );
+}
+
+export async function markClickHasRecord(q: Queryable, siteId: string, clickId: string): Promise<void> {
+  await q.query('UPDATE publisher_clicks SET has_record = true WHERE site_id = $1 AND click_id = $2', [siteId, clickId]);
+}
+
+export interface ClickForReference {
+  click_id: string;
+  content_id: string | null;
+  destination: string;
+  occurred_at: Date;
+  has_record: boolean;
+}
+
+/** The earliest click of each reference hash. */
+export async function clicksByReference(q: Queryable, siteId: string, referenceHashes: readonly string[]): Promise<Map<string, ClickForReference>> {
+  if (referenceHashes.length === 0) return new Map();
+  const { rows } = await q.query<ClickForReference & { reference_hash: string }>(
+    `SELECT DISTINCT ON (reference_hash) reference_hash, click_id, content_id, destination, occurred_at, has_record
+       FROM publisher_clicks WHERE site_id = $1 AND reference_hash = ANY($2::text[])
+      ORDER BY reference_hash, occurred_at, click_id
+      FOR UPDATE`,
+    [siteId, referenceHashes],
+  );
+  return new Map(rows.map((r) => [r.reference_hash, r]));
+}
+
+export interface RecordRow {
+  provider_transaction_id: string;
+  status: RecordStatus;
+  sale_amount: number;
+  commission_amount: number;
+  updated_at: Date;
+  peak_commission: number;
+  reversal_amount: number;
+  fingerprint: string;
+}
+
+export async function lockRecords(q: Queryable, siteId: string, provider: string, ids: readonly string[]): Promise<Map<string, RecordRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await q.query<RecordRow>(
+    `SELECT provider_transaction_id, status, sale_amount, commission_amount, updated_at, peak_commission, reversal_amount, fingerprint
+       FROM publisher_records WHERE site_id = $1 AND provider = $2 AND provider_transaction_id = ANY($3::text[])
+      ORDER BY provider_transaction_id FOR UPDATE`,
+    [siteId, provider, ids],
+  );
+  return new Map(rows.map((r) => [r.provider_transaction_id, r]));
+}
+
+export interface RecordWrite {
+  providerTransactionId: string;
+  referenceHash: string | null;
+  referenceCiphertext: string | null;
+  referenceKeyId: string | null;
+  orderRef: string | null;
+  status: RecordStatus;
+  currency: string;
+  sale: number;
+  commission: number;
+  transactionAt: number;
+  updatedAt: number;
+  peakCommission: number;
+  reversalAmount: number;
+  fingerprint: string;
+  hasClick: boolean;
+  contentId: string | null;
+  destination: string | null;
+}
+
+export async function upsertRecords(q: Queryable, siteId: string, provider: string, rows: readonly RecordWrite[]): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <K extends keyof RecordWrite>(k: K) => rows.map((r) => r[k]);
+  await q.query(
+    `INSERT INTO publisher_records (site_id, provider, provider_transaction_id, reference_hash, reference_ciphertext, reference_key_id, order_ref,
+                                    status, currency, sale_amount, commission_amount, transaction_at, updated_at, peak_commission,
+                                    reversal_amount, fingerprint, has_click, content_id, destination)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[],
+                                  $11::bigint[], $12::timestamptz[], $13::timestamptz[], $14::bigint[], $15::bigint[], $16::text[],
+                                  $17::boolean[], $18::text[], $19::text[])
+     ON CONFLICT (site_id, provider, provider_transaction_id) DO UPDATE SET
+       reference_hash = EXCLUDED.reference_hash, reference_ciphertext = EXCLUDED.reference_ciphertext,
+       reference_key_id = EXCLUDED.reference_key_id, order_ref = EXCLUDED.order_ref, status = EXCLUDED.status,
+       currency = EXCLUDED.currency, sale_amount = EXCLUDED.sale_amount, commission_amount = EXCLUDED.commission_amount,
+       transaction_at = EXCLUDED.transaction_at, updated_at = EXCLUDED.updated_at, peak_commission = EXCLUDED.peak_commission,
+       reversal_amount = EXCLUDED.reversal_amount, fingerprint = EXCLUDED.fingerprint, has_click = EXCLUDED.has_click,
+       content_id = EXCLUDED.content_id, destination = EXCLUDED.destination, imported_at = now()`,
+    [
+      siteId,
+      provider,
+      col('providerTransactionId'),
+      col('referenceHash'),
+      col('referenceCiphertext'),
+      col('referenceKeyId'),
+      col('orderRef'),
+      col('status'),
+      col('currency'),
+      col('sale'),
+      col('commission'),
+      rows.map((r) => iso(r.transactionAt)),
+      rows.map((r) => iso(r.updatedAt)),
+      col('peakCommission'),
+      col('reversalAmount'),
+      col('fingerprint'),
+      col('hasClick'),
+      col('contentId'),
+      col('destination'),
+    ],
+  );
+  await q.query(
+    `INSERT INTO publisher_record_history (site_id, provider, provider_transaction_id, seq, status, sale_amount, commission_amount, updated_at)
+     SELECT $1, $2, t.id, COALESCE((SELECT max(h.seq) FROM publisher_record_history h
+                                     WHERE h.site_id = $1 AND h.provider = $2 AND h.provider_transaction_id = t.id), 0) + 1,
+            t.status, t.sale, t.commission, t.updated_at
+       FROM unnest($3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::timestamptz[]) AS t(id, status, sale, commission, updated_at)`,
+    [siteId, provider, col('providerTransactionId'), col('status'), col('sale'), col('commission'), rows.map((r) => iso(r.updatedAt))],
+  );
+}
+
+export async function recordHistory(q: Queryable, siteId: string, provider: string, id: string): Promise<{ status: string; commission_amount: number; updated_at: Date }[]> {
+  const { rows } = await q.query<{ status: string; commission_amount: number; updated_at: Date }>(
+    `SELECT status, commission_amount, updated_at FROM publisher_record_history WHERE site_id = $1 AND provider = $2 AND provider_transaction_id = $3 ORDER BY seq`,
+    [siteId, provider, id],
+  );
+  return rows;
+}
+
+// ---- analytics reads ----
+
+export interface ClickGroup {
+  content_id: string;
+  destination: string;
+  clicks: number;
+  without_record: number;
+}
+
+/** Clicks in [fromDay, toDay) from the daily rollup, by content and destination. */
+export async function clickRollup(q: Queryable, siteId: string, fromDay: string, toDay: string): Promise<ClickGroup[]> {
+  const { rows } = await q.query<ClickGroup>(
+    `SELECT content_id, destination, sum(clicks)::float8 AS clicks, sum(clicks - clicks_with_record)::float8 AS without_record
+       FROM publisher_click_daily WHERE site_id = $1 AND day >= $2::date AND day < $3::date
+      GROUP BY content_id, destination`,
+    [siteId, fromDay, toDay],
+  );
+  return rows;
+}
+
+/** Clicks in [from, to) from the raw rows (the partial days at the edges of a period). */
+export async function clickRaw(q: Queryable, siteId: string, from: number, to: number): Promise<ClickGroup[]> {
+  const { rows } = await q.query<ClickGroup>(
+    `SELECT COALESCE(content_id, '') AS content_id, destination, count(*)::float8 AS clicks, count(*) FILTER (WHERE NOT has_record)::float8 AS without_record
+       FROM publisher_clicks WHERE site_id = $1 AND occurred_at >= $2 AND occurred_at < $3
+      GROUP BY 1, destination`,
+    [siteId, iso(from), iso(to)],
+  );
+  return rows;
+}
+
+export interface RecordGroup {
+  currency: string;
+  status: RecordStatus;
+  content_id: string | null;
+  destination: string | null;
+  records: number;
+  sale: number;
+  commission: number;
+  reversals: number;
+  reversal_amount: number;
+}
+
+export async function recordGroups(q: Queryable, siteId: string, from: number, to: number, currency: string | undefined): Promise<RecordGroup[]> {
+  const { rows } = await q.query<RecordGroup>(
+    `SELECT currency, status, content_id, destination, count(*)::float8 AS records, sum(sale_amount)::float8 AS sale,
+            sum(commission_amount)::float8 AS commission, count(*) FILTER (WHERE reversal_amount > 0)::float8 AS reversals,
+            sum(reversal_amount)::float8 AS reversal_amount
+       FROM publisher_records
+      WHERE site_id = $1 AND transaction_at >= $2 AND transaction_at < $3 AND ($4::text IS NULL OR currency = $4)
+      GROUP BY currency, status, content_id, destination`,
+    [siteId, iso(from), iso(to), currency ?? null],
+  );
+  return rows;
+}
+
+export async function referenceCounts(q: Queryable, siteId: string, from: number, to: number): Promise<{ references: number; matched: number }> {
+  const { rows } = await q.query<{ references: number; matched: number }>(
+    `SELECT count(DISTINCT reference_hash)::float8 AS references,
+            count(DISTINCT reference_hash) FILTER (WHERE has_click)::float8 AS matched
+       FROM publisher_records
+      WHERE site_id = $1 AND transaction_at >= $2 AND transaction_at < $3 AND reference_hash IS NOT NULL`,
+    [siteId, iso(from), iso(to)],
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,94 @@
+// Network report import: each record validated alone (a batch answers per record), upserted by
+// (provider, transaction id) with the newest updated_at winning, its status history kept, and
+// matched to the observed click of its reference (by keyed hash) so analytics can attribute it.
+import type { Database } from '../../db/types.js';
+import type { ErrorDetail } from '../../errors.js';
+import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
+import { retryOnConflict } from '../../db/retry.js';
+import type { Provider } from '../sites/site-config.js';
+import * as repo from './publisher-repository.js';
+import { foldRecord, normalizeRecord, recordFingerprint, type NormalizedRecord, type ReportFormat, type StoredRecordState } from './report-records.js';
+
+export type RecordResult = { index: number; status: 'created' | 'updated' | 'unchanged' } | { index: number; status: 'error'; error: { code: string; message: string; details: ErrorDetail[] } };
+
+export function createReportsService(deps: { db: Database; keyring: ClickIdKeyring }) {
+  const { db, keyring } = deps;
+  return {
+    /** Imports one batch in one transaction; `firstIndex` numbers the records of a longer import. */
+    async importRecords(siteId: string, provider: Provider, format: ReportFormat, records: readonly unknown[], options: { currency?: string; firstIndex?: number; pointer?: (i: number) => string } = {}): Promise<RecordResult[]> {
+      const first = options.firstIndex ?? 0;
+      const pointer = options.pointer ?? ((i: number) => `/records/${i}`);
+      const results: RecordResult[] = new Array(records.length);
+      const valid: { i: number; r: NormalizedRecord; referenceHash: string | null }[] = [];
+      records.forEach((raw, i) => {
+        const n = normalizeRecord(raw, format, pointer(first + i), options.currency);
+        if (!n.ok) {
+          results[i] = { index: first + i, status: 'error', error: { code: 'validation_failed', message: 'The record is not valid', details: n.details } };
+          return;
+        }
+        valid.push({ i, r: n.record, referenceHash: n.record.reference === null ? null : keyring.fingerprint(`reference:${n.record.reference}`) });
+      });
+      if (valid.length === 0) return results;
+
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          const stored = await repo.lockRecords(tx, siteId, provider, [...new Set(valid.map((v) => v.r.providerTransactionId))]);
+          const state = new Map<string, StoredRecordState>(
+            [...stored].map(([id, row]) => [
+              id,
+              {
+                status: row.status,
+                sale: Number(row.sale_amount),
+                commission: Number(row.commission_amount),
+                updatedAt: row.updated_at.getTime(),
+                peakCommission: Number(row.peak_commission),
+                reversalAmount: Number(row.reversal_amount),
+                fingerprint: row.fingerprint,
+              },
+            ]),
+          );
+          const clicks = await repo.clicksByReference(tx, siteId, [...new Set(valid.map((v) => v.referenceHash).filter((h): h is string => h !== null))]);
+          const writes = new Map<string, repo.RecordWrite>();
+          for (const { i, r, referenceHash } of valid) {
+            const fingerprint = recordFingerprint(r, referenceHash);
+            const { action, next } = foldRecord(state.get(r.providerTransactionId) ?? null, r, fingerprint);
+            results[i] = { index: first + i, status: action };
+            if (action === 'unchanged') continue;
+            state.set(r.providerTransactionId, next);
+            const click = referenceHash ? clicks.get(referenceHash) : undefined;
+            const sealed = r.reference === null ? null : keyring.seal(r.reference, `${siteId}\nrecord:${provider}:${r.providerTransactionId}`);
+            writes.set(r.providerTransactionId, {
+              providerTransactionId: r.providerTransactionId,
+              referenceHash,
+              referenceCiphertext: sealed?.ciphertext ?? null,
+              referenceKeyId: sealed?.keyId ?? null,
+              orderRef: r.orderRef,
+              status: r.status,
+              currency: r.currency,
+              sale: r.sale,
+              commission: r.commission,
+              transactionAt: r.transactionAt,
+              updatedAt: r.updatedAt,
+              peakCommission: next.peakCommission,
+              reversalAmount: next.reversalAmount,
+              fingerprint,
+              hasClick: click !== undefined,
+              contentId: click?.content_id ?? null,
+              destination: click?.destination ?? null,
+            });
+            // The click now has a record: count it once in its day's rollup.
+            if (click && !click.has_record) {
+              click.has_record = true;
+              await repo.markClickHasRecord(tx, siteId, click.click_id);
+              await repo.bumpClickDaily(tx, siteId, click.occurred_at.getTime(), click.content_id, click.destination, 0, 1);
+            }
+          }
+          await repo.upsertRecords(tx, siteId, provider, [...writes.values()].sort((a, b) => (a.providerTransactionId < b.providerTransactionId ? -1 : 1)));
+        }),
+      );
+      return results;
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
