@@ -22,6 +22,7 @@ import { credentialsRoutes } from './modules/credentials/routes.js';
 import { attributionRoutes } from './modules/attribution/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { experimentsRoutes } from './modules/experiments/routes.js';
+import { publisherRoutes } from './modules/publisher/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { runtimeRoutes } from './modules/runtime/routes.js';
 import { sitesRoutes } from './modules/sites/routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await v1.register(eventsRoutes);
       await v1.register(attributionRoutes);
       await v1.register(experimentsRoutes);
+      await v1.register(publisherRoutes);
     },
     { prefix: '/api/v1' },
   );

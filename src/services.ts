@@ -20,6 +20,9 @@ import { createTouchesService } from './modules/attribution/touches-service.js';
 import { createConversionsService } from './modules/attribution/conversions-service.js';
 import { experimentLedger } from './modules/experiments/experiment-ledger.js';
 import { createExperimentsService } from './modules/experiments/experiments-service.js';
+import { createClicksService } from './modules/publisher/clicks-service.js';
+import { createReportsService } from './modules/publisher/reports-service.js';
+import { createPublisherAnalyticsService } from './modules/publisher/analytics-service.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -49,6 +52,9 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     touches: createTouchesService({ db, keyring, sites: siteDirectory }),
     conversions: createConversionsService(db, experimentLedger),
     experiments: createExperimentsService(db),
+    clicks: createClicksService({ db, keyring, sites: siteDirectory }),
+    reports: createReportsService({ db, keyring }),
+    publisherAnalytics: createPublisherAnalyticsService(db),
     apiKeys: createApiKeysService(db, secrets),
     runtimeTokens,
     idTokens: createIdTokens(config, secrets),

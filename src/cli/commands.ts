@@ -3,7 +3,9 @@
 import { migrate } from '../db/migrate.js';
 import type { Services } from '../services.js';
 import type { IdTokens } from '../auth/id-tokens.js';
-import { SYSTEM } from '../modules/sites/site-access.js';
+import { getSiteWithRoleOrThrow, SYSTEM } from '../modules/sites/site-access.js';
+import type { ReportFormat } from '../modules/publisher/report-records.js';
+import { importReportFile } from './import-report-file.js';
 import { UsageError } from './usage.js';
 
 export type Options = Record<string, string | boolean | string[] | undefined>;
@@ -131,6 +133,28 @@ export const COMMANDS: Record<string, Command> = {
       const days = int(o, 'older-than', 1, 36_500) ?? services.config.clickIdRetentionDays;
       const result = await services.touches.purgeClickIds(days);
       return { purged: result.purged, older_than_days: days, before: result.before };
+    },
+  },
+  'publisher import': {
+    database: true,
+    async run(services, o) {
+      const provider = str(o, 'provider')!;
+      if (provider !== 'awin' && provider !== 'cj') throw new UsageError('--provider must be awin or cj');
+      const format = str(o, 'format', false);
+      if (format !== undefined && !['canonical', 'awin', 'cj'].includes(format)) throw new UsageError('--format must be canonical, awin or cj');
+      const siteId = str(o, 'site')!;
+      const { site } = await getSiteWithRoleOrThrow(services.db, siteId, SYSTEM, 'owner');
+      const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r${text}`) : undefined;
+      const result = await importReportFile(services, {
+        siteId: site.site_id,
+        provider,
+        file: str(o, 'file')!,
+        format: format as ReportFormat | undefined,
+        currency: str(o, 'currency', false),
+        progress,
+      });
+      if (progress) process.stderr.write('\n');
+      return { site_id: siteId, provider, ...result };
     },
   },
   token: {

@@ -27,6 +27,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   token: { user: { type: 'string' }, ttl: { type: 'string' } },
   'click-ids rotate': {},
   'click-ids purge': { 'older-than': { type: 'string' } },
+  'publisher import': { site: { type: 'string' }, provider: { type: 'string' }, file: { type: 'string' }, format: { type: 'string' }, currency: { type: 'string' } },
 };
 
 function commandOf(argv: string[]): { name: string; rest: string[] } | undefined {
@@ -44,7 +45,11 @@ function print(result: Record<string, unknown>, json: boolean): void {
   }
   const width = Math.max(...Object.keys(result).map((k) => k.length));
   for (const [k, v] of Object.entries(result)) {
-    const text = Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+    const text = Array.isArray(v)
+      ? v.map((x) => (typeof x === 'object' && x !== null ? `\n    ${Object.values(x).join(': ')}` : String(x))).join(typeof v[0] === 'object' ? '' : ', ')
+      : typeof v === 'object' && v !== null
+        ? JSON.stringify(v)
+        : String(v);
     process.stdout.write(`${k.padEnd(width)}  ${text}\n`);
   }
 }

@@ -14,5 +14,7 @@ export const USAGE = `Usage: storefront <command> [options]   (add --json for on
   token --user USER [--ttl 3600]                ID token from the local issuer
   click-ids rotate                              re-encrypt click ids with the first CLICK_ID_KEYS key
   click-ids purge [--older-than 400]            drop encrypted click ids of touches older than DAYS
+  publisher import --site SITE --provider awin|cj --file F [--format canonical|awin|cj] [--currency EUR]
+                                                import a network report (JSON array, object or JSON Lines)
 
 Configuration comes from the environment (DATABASE_URL, DATA_DIR, STOREFRONT_SECRET, …); see README.md.`;

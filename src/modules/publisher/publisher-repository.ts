@@ -77,13 +77,15 @@ export interface ClickForReference {
 export async function clicksByReference(q: Queryable, siteId: string, referenceHashes: readonly string[]): Promise<Map<string, ClickForReference>> {
   if (referenceHashes.length === 0) return new Map();
   const { rows } = await q.query<ClickForReference & { reference_hash: string }>(
-    `SELECT DISTINCT ON (reference_hash) reference_hash, click_id, content_id, destination, occurred_at, has_record
+    `SELECT reference_hash, click_id, content_id, destination, occurred_at, has_record
        FROM publisher_clicks WHERE site_id = $1 AND reference_hash = ANY($2::text[])
       ORDER BY reference_hash, occurred_at, click_id
       FOR UPDATE`,
     [siteId, referenceHashes],
   );
-  return new Map(rows.map((r) => [r.reference_hash, r]));
+  const earliest = new Map<string, ClickForReference>();
+  for (const r of rows) if (!earliest.has(r.reference_hash)) earliest.set(r.reference_hash, r);
+  return earliest;
 }
 
 export interface RecordRow {

@@ -1,0 +1,60 @@
+// Publisher-mode routes (CONTRACT §6): observed clicks from the browser, network reports from a
+// trusted server, analytics for owners.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+import { merchantActor, principalOf } from '../../http/principals.js';
+import { Analytics, AnalyticsQuery, ClickBody, ClickResult, ReportsBody, ReportsResult } from './schemas.js';
+
+const tags = ['publisher'];
+
+export const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { clicks, reports, publisherAnalytics } = app.services;
+
+  app.post('/publisher/clicks', {
+    config: { auth: { runtime: true }, browser: true, beacon: { credentialField: 'runtime_token' } },
+    schema: {
+      tags,
+      summary: 'Record a click on a decorated publisher link: 201 new, 200 identical replay, 409 changed',
+      description: 'The site must be in publisher mode (403 publisher_mode_inactive) and the destination host on the provider’s allowlist (422). The reference is stored only as a keyed hash and ciphertext; the destination keeps host and path.',
+      body: ClickBody,
+      response: responses({ 200: Envelope(ClickResult), 201: Envelope(ClickResult) }, [401, 403, 409, 422]),
+    },
+  }, async (request, reply) => {
+    const principal = principalOf(request, 'runtime');
+    const { runtime_token: _credential, ...click } = request.body;
+    const { created } = await clicks.recordClick(principal.siteId, click);
+    return reply.code(created ? 201 : 200).send(ok(request, { click_id: click.click_id, status: created ? ('created' as const) : ('unchanged' as const) }));
+  });
+
+  app.post('/publisher/reports', {
+    config: { auth: { apiKey: { scopes: ['publisher_reports:write'] } } },
+    schema: {
+      tags,
+      summary: 'Import network report records: 201 when all succeed, 207 when any fails (the good ones stored)',
+      description: 'Upserted by (provider, provider_transaction_id), the newest updated_at winning; the status history is kept. Formats: canonical, awin (transaction list), cj (commission detail); see docs/publisher-report-formats.md.',
+      body: ReportsBody,
+      response: responses({ 201: Envelope(ReportsResult), 207: Envelope(ReportsResult) }, [401, 403]),
+    },
+  }, async (request, reply) => {
+    const principal = principalOf(request, 'apiKey');
+    const results = await reports.importRecords(principal.siteId, request.body.provider, request.body.format ?? 'canonical', request.body.records, { currency: request.body.currency });
+    const count = (s: string) => results.filter((r) => r.status === s).length;
+    const failed = count('error');
+    return reply
+      .code(failed > 0 ? 207 : 201)
+      .send(ok(request, { results, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed }));
+  });
+
+  app.get('/analytics/publishers', {
+    config: { auth: { merchant: true } },
+    schema: {
+      tags,
+      summary: 'Publisher analytics for an owner of an active publisher-mode site',
+      querystring: AnalyticsQuery,
+      response: responses({ 200: Envelope(Analytics) }, [401, 403, 404]),
+    },
+  }, async (request) => {
+    const { website_id, ...query } = request.query;
+    return ok(request, await publisherAnalytics.analytics(merchantActor(request), website_id, query));
+  });
+};
