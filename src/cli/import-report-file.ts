@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import chain from 'stream-chain';
 import { parser } from 'stream-json';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
@@ -21,25 +22,37 @@ interface Item {
   line: number;
 }
 
-async function firstChar(file: string): Promise<string> {
+const WRAPPER = /^(records|transactions|data\.publisherCommissions\.records)$/;
+
+/** 'array', 'object' (a document holding the records) or 'lines' (JSON Lines), from the file's start. */
+async function shapeOf(file: string): Promise<'array' | 'object' | 'lines'> {
   const handle = await open(file, 'r').catch(() => {
     throw new UsageError(`cannot read ${file}`);
   });
   try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8').trimStart().charAt(0);
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(65_536), 0, 65_536, 0);
+    const head = buffer.subarray(0, bytesRead).toString('utf8').trimStart();
+    if (head.startsWith('[')) return 'array';
+    if (!head.startsWith('{')) return 'lines';
+    // A first line that is a whole JSON object of its own is a record of JSON Lines, unless it is the wrapper.
+    const firstLine = head.split('\n', 1)[0]!;
+    try {
+      const value = JSON.parse(firstLine) as Record<string, unknown>;
+      const data = value.data as { publisherCommissions?: { records?: unknown } } | undefined;
+      return Array.isArray(value.records) || Array.isArray(value.transactions) || Array.isArray(data?.publisherCommissions?.records) ? 'object' : 'lines';
+    } catch {
+      return 'object';
+    }
   } finally {
     await handle.close();
   }
 }
 
 async function* records(file: string): AsyncGenerator<Item> {
-  const first = await firstChar(file);
-  if (first === '[' || first === '{') {
-    const stages = [parser(), ...(first === '{' ? [pick({ filter: /^(records|transactions|data\.publisherCommissions\.records)$/ })] : []), streamArray()];
-    let stream: NodeJS.ReadableStream = createReadStream(file);
-    for (const stage of stages) stream = stream.pipe(stage as unknown as NodeJS.WritableStream) as unknown as NodeJS.ReadableStream;
-    for await (const { key, value } of stream as AsyncIterable<{ key: number; value: unknown }>) yield { value, line: key + 1 };
+  const shape = await shapeOf(file);
+  if (shape !== 'lines') {
+    const pipeline = chain([createReadStream(file), parser(), ...(shape === 'object' ? [pick({ filter: WRAPPER })] : []), streamArray()]);
+    for await (const { key, value } of pipeline as AsyncIterable<{ key: number; value: unknown }>) yield { value, line: key + 1 };
     return;
   }
   let line = 0;

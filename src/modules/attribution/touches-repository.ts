@@ -61,39 +61,3 @@ export async function existingTouchIds(q: Queryable, siteId: string, touchIds: r
   const { rows } = await q.query<{ touch_id: string }>('SELECT touch_id FROM touches WHERE site_id = $1 AND touch_id = ANY($2::text[])', [siteId, touchIds]);
   return new Set(rows.map((r) => r.touch_id));
 }
-
-export interface SealedTouchRow {
-  site_id: string;
-  touch_id: string;
-  click_id_ciphertext: string;
-  click_id_key_id: string;
-}
-
-/** A page of touches sealed with a key other than `currentKeyId`. */
-export async function findTouchesSealedWithOtherKeys(q: Queryable, currentKeyId: string, limit: number): Promise<SealedTouchRow[]> {
-  const { rows } = await q.query<SealedTouchRow>(
-    `SELECT site_id, touch_id, click_id_ciphertext, click_id_key_id FROM touches
-      WHERE click_id_ciphertext IS NOT NULL AND click_id_key_id <> $1
-      ORDER BY site_id, touch_id LIMIT $2`,
-    [currentKeyId, limit],
-  );
-  return rows;
-}
-
-export async function resealTouch(q: Queryable, row: { siteId: string; touchId: string; fromKeyId: string; ciphertext: string; keyId: string }): Promise<void> {
-  await q.query(
-    `UPDATE touches SET click_id_ciphertext = $4, click_id_key_id = $5
-      WHERE site_id = $1 AND touch_id = $2 AND click_id_key_id = $3`,
-    [row.siteId, row.touchId, row.fromKeyId, row.ciphertext, row.keyId],
-  );
-}
-
-/** Drops the sealed click ids of touches that occurred before `before`; the rest of each touch stays. */
-export async function purgeClickIds(q: Queryable, before: Date): Promise<number> {
-  const { rowCount } = await q.query(
-    `UPDATE touches SET click_id_ciphertext = NULL, click_id_key_id = NULL
-      WHERE click_id_ciphertext IS NOT NULL AND occurred_at < $1`,
-    [before.toISOString()],
-  );
-  return rowCount;
-}

@@ -7,6 +7,8 @@ import { effectiveSiteConfig } from '../sites/site-config.js';
 import type { SiteDirectory } from '../sites/site-directory.js';
 import { checkTouches, touchFingerprint, type TouchInput } from './touch-rules.js';
 import * as repo from './touches-repository.js';
+import { SEALED_COLUMNS } from '../../crypto/sealed-columns.js';
+import * as sealedRepo from '../../crypto/sealed-columns-repository.js';
 
 export type TouchStatus = 'created' | 'unchanged';
 
@@ -80,29 +82,32 @@ export function createTouchesService(deps: { db: Database; keyring: ClickIdKeyri
       return { created: inserted.size > 0, results };
     },
 
-    /** Re-seals click ids sealed with an older key (CLICK_ID_KEYS rotation). */
+    /** Re-seals click ids and publisher references sealed with an older key (CLICK_ID_KEYS rotation). */
     async rotateClickIds(batchSize = 500): Promise<{ rotated: number; key_id: string }> {
       let rotated = 0;
-      for (;;) {
-        const page = await repo.findTouchesSealedWithOtherKeys(db, keyring.currentKeyId, batchSize);
-        if (page.length === 0) break;
-        await db.transaction(async (tx) => {
-          for (const row of page) {
-            const context = sealContext(row.site_id, row.touch_id);
-            const raw = keyring.open({ keyId: row.click_id_key_id, ciphertext: row.click_id_ciphertext }, context);
-            const sealed = keyring.seal(raw, context);
-            await repo.resealTouch(tx, { siteId: row.site_id, touchId: row.touch_id, fromKeyId: row.click_id_key_id, ciphertext: sealed.ciphertext, keyId: sealed.keyId });
-          }
-        });
-        rotated += page.length;
+      for (const column of SEALED_COLUMNS) {
+        for (;;) {
+          const page = await sealedRepo.findSealedWithOtherKeys(db, column, keyring.currentKeyId, batchSize);
+          if (page.length === 0) break;
+          await db.transaction(async (tx) => {
+            for (const row of page) {
+              const context = column.context(row);
+              const raw = keyring.open({ keyId: row.key_id!, ciphertext: row.ciphertext! }, context);
+              await sealedRepo.reseal(tx, column, row, keyring.seal(raw, context));
+            }
+          });
+          rotated += page.length;
+        }
       }
       return { rotated, key_id: keyring.currentKeyId };
     },
 
-    /** Removes sealed click ids of touches older than `days` days; keeps the rest of each touch. */
+    /** Removes sealed raw values older than `days` days (touches, clicks, report records); keeps the rest of each row. */
     async purgeClickIds(days: number, now = Date.now()): Promise<{ purged: number; before: string }> {
       const before = new Date(now - days * 86_400_000);
-      return { purged: await repo.purgeClickIds(db, before), before: before.toISOString() };
+      let purged = 0;
+      for (const column of SEALED_COLUMNS) purged += await sealedRepo.purgeSealed(db, column, before);
+      return { purged, before: before.toISOString() };
     },
   };
 }
