@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eventsMarkdown, runEventsBench } from './events.js';
 import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
+import { publisherMarkdown, runPublisherBench } from './publisher.js';
 import { ROOT, machine } from './lib.js';
 
 const FILE = path.join(ROOT, 'BENCHMARKS.md');
@@ -37,6 +38,14 @@ if (only.length === 0 || only.includes('experiments')) {
   const md = `${stamp}\n\n${experimentsMarkdown(result)}`;
   process.stdout.write(`\n${md}\n`);
   doc = replaceSection(doc, 'experiments', md);
+}
+
+if (only.length === 0 || only.includes('publisher')) {
+  log('== publisher ==');
+  const result = await runPublisherBench(log);
+  const md = `${stamp}\n\n${publisherMarkdown(result)}`;
+  process.stdout.write(`\n${md}\n`);
+  doc = replaceSection(doc, 'publisher', md);
 }
 
 writeFileSync(FILE, doc);

@@ -1,5 +1,5 @@
 -- Publisher mode: observed clicks (reference sealed, context apart), network report records with
--- their status history, and daily click rollups kept on write for analytics.
+-- their status history, and click rollups kept on write for analytics.
 
 CREATE TABLE publisher_clicks (
   site_id              text NOT NULL,
@@ -26,14 +26,18 @@ CREATE TABLE publisher_clicks (
 CREATE INDEX publisher_clicks_reference_idx ON publisher_clicks (site_id, reference_hash);
 CREATE INDEX publisher_clicks_occurred_idx ON publisher_clicks (site_id, occurred_at);
 
-CREATE TABLE publisher_click_daily (
+-- Click rollups kept on write, per day and per month, for the whole site (dimension 'total', key
+-- ''), per content id and per destination. A period is summed from whole months, whole days and
+-- the raw rows of its partial days.
+CREATE TABLE publisher_click_rollups (
   site_id            text NOT NULL,
-  day                date NOT NULL,
-  content_id         text NOT NULL,
-  destination        text NOT NULL,
+  grain              text NOT NULL CHECK (grain IN ('day', 'month')),
+  bucket             date NOT NULL,
+  dimension          text NOT NULL CHECK (dimension IN ('total', 'content', 'destination')),
+  key                text NOT NULL,
   clicks             bigint NOT NULL DEFAULT 0,
   clicks_with_record bigint NOT NULL DEFAULT 0,
-  PRIMARY KEY (site_id, day, content_id, destination)
+  PRIMARY KEY (site_id, grain, bucket, dimension, key)
 );
 
 CREATE TABLE publisher_records (

@@ -1,5 +1,5 @@
-// Publisher analytics for owners of an active publisher-mode site: clicks from the daily rollups
-// (and the raw rows of partial days at the period's edges), records by an indexed range.
+// Publisher analytics for owners of an active publisher-mode site: clicks from the monthly and
+// daily rollups (and the raw rows of partial days at the period's edges), records by an indexed range.
 import type { Database } from '../../db/types.js';
 import { AppError, validationFailed } from '../../errors.js';
 import { currencyDigits } from '../../domain/money.js';
@@ -18,8 +18,8 @@ export function createPublisherAnalyticsService(db: Database) {
       if (!site.publisher_mode) throw new AppError('publisher_mode_inactive', 'The site is not in publisher mode');
       const split = splitPeriod(period);
       const [rollup, edges, records, references] = await Promise.all([
-        split.days ? repo.clickRollup(db, siteId, split.days.from, split.days.to) : Promise.resolve([]),
-        Promise.all(split.edges.map((e) => repo.clickRaw(db, siteId, e.from, e.to))),
+        split.months || split.days.length > 0 ? repo.clickRollups(db, siteId, split) : Promise.resolve([]),
+        Promise.all(split.raw.map((e) => repo.clickRaw(db, siteId, e.from, e.to))),
         repo.recordGroups(db, siteId, period.from, period.to, query.currency),
         repo.referenceCounts(db, siteId, period.from, period.to),
       ]);

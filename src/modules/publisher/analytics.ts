@@ -25,17 +25,30 @@ export function parsePeriod(from: string | undefined, to: string | undefined, no
   return { from: start, to: end };
 }
 
-/** The whole UTC days inside [from, to), and the partial edges around them. */
-export function splitPeriod(p: { from: number; to: number }): { days?: { from: string; to: string }; edges: { from: number; to: number }[] } {
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const monthStart = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
+const nextMonthStart = (ms: number) => {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+};
+
+/**
+ * A period cut into whole UTC months and whole days (read from the rollups) and the partial days
+ * at its edges (read from the raw rows).
+ */
+export function splitPeriod(p: { from: number; to: number }): { months: { from: string; to: string } | null; days: { from: string; to: string }[]; raw: { from: number; to: number }[] } {
   const firstDay = Math.ceil(p.from / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(p.to / DAY_MS) * DAY_MS;
-  if (firstDay >= lastDay) return { edges: [p] };
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const edges = [
-    ...(p.from < firstDay ? [{ from: p.from, to: firstDay }] : []),
-    ...(lastDay < p.to ? [{ from: lastDay, to: p.to }] : []),
+  if (firstDay >= lastDay) return { months: null, days: [], raw: [p] };
+  const raw = [...(p.from < firstDay ? [{ from: p.from, to: firstDay }] : []), ...(lastDay < p.to ? [{ from: lastDay, to: p.to }] : [])];
+  const firstMonth = monthStart(firstDay) === firstDay ? firstDay : nextMonthStart(firstDay);
+  const lastMonth = monthStart(lastDay);
+  if (firstMonth >= lastMonth) return { months: null, days: [{ from: dayOf(firstDay), to: dayOf(lastDay) }], raw };
+  const days = [
+    ...(firstDay < firstMonth ? [{ from: dayOf(firstDay), to: dayOf(firstMonth) }] : []),
+    ...(lastMonth < lastDay ? [{ from: dayOf(lastMonth), to: dayOf(lastDay) }] : []),
   ];
-  return { days: { from: day(firstDay), to: day(lastDay) }, edges };
+  return { months: { from: dayOf(firstMonth), to: dayOf(lastMonth) }, days, raw };
 }
 
 type Amounts = Record<string, number>;
@@ -59,10 +72,12 @@ export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], reco
     return e;
   };
   for (const g of clickGroups) {
-    clicks += g.clicks;
-    observedWithoutOrder += g.without_record;
-    if (g.content_id !== '') entry(byContent, g.content_id).clicks += g.clicks;
-    entry(byDestination, g.destination).clicks += g.clicks;
+    if (g.dimension === 'total') {
+      clicks += g.clicks;
+      observedWithoutOrder += g.without_record;
+    } else if (g.dimension === 'content') {
+      if (g.key !== '') entry(byContent, g.key).clicks += g.clicks;
+    } else entry(byDestination, g.key).clicks += g.clicks;
   }
 
   let settled = 0;

@@ -1,6 +1,6 @@
 // Observed clicks on decorated publisher links (runtime token): idempotent by click_id, the
 // reference sealed and hashed, the context (content, campaign, placement, creative, destination)
-// stored apart from it, and the daily rollup moved on write.
+// stored apart from it, and the click rollups moved on write.
 import { hash } from 'node:crypto';
 import type { Database } from '../../db/types.js';
 import { AppError, unauthorized } from '../../errors.js';
@@ -95,7 +95,7 @@ export function createClicksService(deps: { db: Database; keyring: ClickIdKeyrin
           await repo.markClickHasRecord(tx, siteId, c.click_id);
           await repo.linkClickToRecords(tx, siteId, referenceHash, c.content_id ?? null, destination);
         }
-        await repo.bumpClickDaily(tx, siteId, occurredAt, c.content_id ?? null, destination, 1, hasRecord ? 1 : 0);
+        await repo.bumpClickRollups(tx, siteId, occurredAt, c.content_id ?? null, destination, 1, hasRecord ? 1 : 0);
         return { created: true };
       });
     },

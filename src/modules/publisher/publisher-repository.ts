@@ -1,4 +1,4 @@
-// All SQL of publisher clicks, report records and the daily click rollups.
+// All SQL of publisher clicks, report records and the click rollups.
 import type { Queryable } from '../../db/types.js';
 import type { RecordStatus } from './report-records.js';
 
@@ -37,14 +37,24 @@ export async function clickContentHash(q: Queryable, siteId: string, clickId: st
   return rows[0]?.content_hash;
 }
 
-export async function bumpClickDaily(q: Queryable, siteId: string, occurredAt: number, contentId: string | null, destination: string, clicks: number, withRecord: number): Promise<void> {
+/** Moves the click rollups (day and month; total, content, destination) of one click. */
+export async function bumpClickRollups(q: Queryable, siteId: string, occurredAt: number, contentId: string | null, destination: string, clicks: number, withRecord: number): Promise<void> {
+  const d = new Date(occurredAt);
+  const day = d.toISOString().slice(0, 10);
+  const month = `${day.slice(0, 7)}-01`;
+  const rows: [string, string, string, string][] = [];
+  for (const [grain, bucket] of [['day', day], ['month', month]] as const) {
+    rows.push([grain, bucket, 'total', '']);
+    if (contentId !== null) rows.push([grain, bucket, 'content', contentId]);
+    rows.push([grain, bucket, 'destination', destination]);
+  }
   await q.query(
-    `INSERT INTO publisher_click_daily (site_id, day, content_id, destination, clicks, clicks_with_record)
-     VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, $4, $5, $6)
-     ON CONFLICT (site_id, day, content_id, destination) DO UPDATE SET
-       clicks = publisher_click_daily.clicks + EXCLUDED.clicks,
-       clicks_with_record = publisher_click_daily.clicks_with_record + EXCLUDED.clicks_with_record`,
-    [siteId, iso(occurredAt), contentId ?? '', destination, clicks, withRecord],
+    `INSERT INTO publisher_click_rollups (site_id, grain, bucket, dimension, key, clicks, clicks_with_record)
+     SELECT $1, g, b, dim, k, $6, $7 FROM unnest($2::text[], $3::date[], $4::text[], $5::text[]) AS t(g, b, dim, k)
+     ON CONFLICT (site_id, grain, bucket, dimension, key) DO UPDATE SET
+       clicks = publisher_click_rollups.clicks + EXCLUDED.clicks,
+       clicks_with_record = publisher_click_rollups.clicks_with_record + EXCLUDED.clicks_with_record`,
+    [siteId, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), clicks, withRecord],
   );
 }
 
@@ -190,19 +200,29 @@ export async function recordHistory(q: Queryable, siteId: string, provider: stri
 // ---- analytics reads ----
 
 export interface ClickGroup {
-  content_id: string;
-  destination: string;
+  dimension: 'total' | 'content' | 'destination';
+  key: string;
   clicks: number;
   without_record: number;
 }
 
-/** Clicks in [fromDay, toDay) from the daily rollup, by content and destination. */
-export async function clickRollup(q: Queryable, siteId: string, fromDay: string, toDay: string): Promise<ClickGroup[]> {
+export interface RollupRanges {
+  months: { from: string; to: string } | null;
+  days: { from: string; to: string }[];
+}
+
+/** Clicks from the rollups: whole months and whole days of a period. */
+export async function clickRollups(q: Queryable, siteId: string, r: RollupRanges): Promise<ClickGroup[]> {
+  const day = (i: number) => r.days[i] ?? { from: null, to: null };
   const { rows } = await q.query<ClickGroup>(
-    `SELECT content_id, destination, sum(clicks)::float8 AS clicks, sum(clicks - clicks_with_record)::float8 AS without_record
-       FROM publisher_click_daily WHERE site_id = $1 AND day >= $2::date AND day < $3::date
-      GROUP BY content_id, destination`,
-    [siteId, fromDay, toDay],
+    `SELECT dimension, key, sum(clicks)::float8 AS clicks, sum(clicks - clicks_with_record)::float8 AS without_record
+       FROM publisher_click_rollups
+      WHERE site_id = $1
+        AND ((grain = 'month' AND bucket >= $2::date AND bucket < $3::date)
+          OR (grain = 'day' AND bucket >= $4::date AND bucket < $5::date)
+          OR (grain = 'day' AND bucket >= $6::date AND bucket < $7::date))
+      GROUP BY dimension, key`,
+    [siteId, r.months?.from ?? null, r.months?.to ?? null, day(0).from, day(0).to, day(1).from, day(1).to],
   );
   return rows;
 }
@@ -210,12 +230,14 @@ export async function clickRollup(q: Queryable, siteId: string, fromDay: string,
 /** Clicks in [from, to) from the raw rows (the partial days at the edges of a period). */
 export async function clickRaw(q: Queryable, siteId: string, from: number, to: number): Promise<ClickGroup[]> {
   const { rows } = await q.query<ClickGroup>(
-    `SELECT COALESCE(content_id, '') AS content_id, destination, count(*)::float8 AS clicks, count(*) FILTER (WHERE NOT has_record)::float8 AS without_record
+    `SELECT CASE WHEN GROUPING(content_id) = 0 THEN 'content' WHEN GROUPING(destination) = 0 THEN 'destination' ELSE 'total' END AS dimension,
+            COALESCE(CASE WHEN GROUPING(content_id) = 0 THEN content_id WHEN GROUPING(destination) = 0 THEN destination END, '') AS key,
+            count(*)::float8 AS clicks, count(*) FILTER (WHERE NOT has_record)::float8 AS without_record
        FROM publisher_clicks WHERE site_id = $1 AND occurred_at >= $2 AND occurred_at < $3
-      GROUP BY 1, destination`,
+      GROUP BY GROUPING SETS ((), (content_id), (destination))`,
     [siteId, iso(from), iso(to)],
   );
-  return rows;
+  return rows.filter((r) => !(r.dimension === 'content' && r.key === ''));
 }
 
 export interface RecordGroup {

@@ -80,7 +80,7 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
             if (click && !click.has_record) {
               click.has_record = true;
               await repo.markClickHasRecord(tx, siteId, click.click_id);
-              await repo.bumpClickDaily(tx, siteId, click.occurred_at.getTime(), click.content_id, click.destination, 0, 1);
+              await repo.bumpClickRollups(tx, siteId, click.occurred_at.getTime(), click.content_id, click.destination, 0, 1);
             }
           }
           await repo.upsertRecords(tx, siteId, provider, [...writes.values()].sort((a, b) => (a.providerTransactionId < b.providerTransactionId ? -1 : 1)));

@@ -1,0 +1,164 @@
+// Publisher analytics benchmark (issue #6): 1,000,000 observed clicks and 100,000 report records,
+// then GET /analytics/publishers through the real server over a year and over 30 days, beside
+// GET /health on the same server.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { migrate } from '../src/db/migrate.js';
+import { openPostgres } from '../src/db/postgres.js';
+import { createSecrets } from '../src/secrets.js';
+import { fmt, freePort, load, startChild, type LoadResult } from './lib.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+const DAY = 86_400_000;
+
+export interface PublisherBenchResult {
+  clicks: number;
+  records: number;
+  loadClicksSeconds: number;
+  loadRecordsSeconds: number;
+  year: LoadResult;
+  month: LoadResult;
+  health: LoadResult;
+  sample: { clicks: number; settled: number; variance: number };
+}
+
+export async function runPublisherBench(log: (line: string) => void): Promise<PublisherBenchResult> {
+  const dbName = `sf_bench_pub_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const env = { DATABASE_URL: url.toString(), STOREFRONT_SECRET: randomBytes(32).toString('base64'), STOREFRONT_NO_BOOTSTRAP: '1', LOG_LEVEL: 'warn', LOCAL_IDP: '1' };
+  const db = openPostgres(env.DATABASE_URL, { poolSize: 8 });
+  try {
+    await migrate(db);
+    const config = loadConfig(env);
+    const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
+    await app.ready();
+    const s = app.services;
+    const site = await s.sites.createSite({ name: 'Publisher', origins: ['https://pub.example'], owner: 'bench', publisherMode: true });
+    const siteId = site.site_id;
+    const now = Date.now();
+    const ref = (i: number) => `Ref${String(i).padStart(16, '0')}`;
+
+    // Clicks: the rows and the rollups the write path keeps, written in bulk (a million single
+    // requests would measure the loader, not the read path).
+    log(`loading ${fmt(CLICKS)} clicks …`);
+    let t0 = performance.now();
+    const chunk = 20_000;
+    for (let start = 0; start < CLICKS; start += chunk) {
+      const n = Math.min(chunk, CLICKS - start);
+      const ids: string[] = [];
+      const hashes: string[] = [];
+      const ciphers: string[] = [];
+      const destinations: string[] = [];
+      const contents: (string | null)[] = [];
+      const times: string[] = [];
+      for (let j = 0; j < n; j += 1) {
+        const i = start + j;
+        const clickId = `c-${i}`;
+        ids.push(clickId);
+        hashes.push(s.keyring.fingerprint(`reference:${ref(i)}`));
+        ciphers.push(s.keyring.seal(ref(i), `${siteId}\nclick:${clickId}`).ciphertext);
+        destinations.push(i % 3 === 0 ? `www.anrdoezrs.net/click-${i % 17}` : `www.awin1.com/cread.php`);
+        contents.push(i % 10 === 9 ? null : `article-${i % 200}`);
+        times.push(new Date(now - ((i * 7919) % (365 * DAY))).toISOString());
+      }
+      await db.query(
+        `INSERT INTO publisher_clicks (site_id, click_id, provider, reference_hash, reference_ciphertext, reference_key_id, destination, content_id, occurred_at, content_hash)
+         SELECT $1, c, CASE WHEN d LIKE 'www.awin1%' THEN 'awin' ELSE 'cj' END, h, x, $2, d, k, t, h FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[]) AS u(c, h, x, d, k, t)`,
+        [siteId, s.keyring.currentKeyId, ids, hashes, ciphers, destinations, contents, times],
+      );
+    }
+    for (const [grain, bucket] of [['day', `(occurred_at AT TIME ZONE 'UTC')::date`], ['month', `date_trunc('month', occurred_at AT TIME ZONE 'UTC')::date`]]) {
+      for (const [dimension, key] of [['total', `''`], ['content', 'content_id'], ['destination', 'destination']]) {
+        await db.query(
+          `INSERT INTO publisher_click_rollups (site_id, grain, bucket, dimension, key, clicks, clicks_with_record)
+           SELECT site_id, '${grain}', ${bucket}, '${dimension}', ${key}, count(*), 0
+             FROM publisher_clicks WHERE site_id = $1 AND ${key} IS NOT NULL GROUP BY 1, 2, 3, 4, 5`,
+          [siteId],
+        );
+      }
+    }
+    await db.query('ANALYZE');
+    const loadClicksSeconds = (performance.now() - t0) / 1000;
+
+    log(`importing ${fmt(RECORDS)} report records …`);
+    t0 = performance.now();
+    const batch = 1000;
+    for (let start = 0; start < RECORDS; start += batch) {
+      const records = Array.from({ length: Math.min(batch, RECORDS - start) }, (_, j) => {
+        const i = start + j;
+        const reference = i % 10 < 7 ? ref((i * 13) % CLICKS) : `Nope${String(i).padStart(14, '0')}`;
+        const when = new Date(now - ((i * 104_729) % (365 * DAY))).toISOString();
+        const cents = 1000 + (i % 50_000);
+        return {
+          provider_transaction_id: `tx-${i}`,
+          reference,
+          status: i % 5 === 0 ? 'pending' : i % 13 === 0 ? 'declined' : 'approved',
+          sale_amount: cents / 100,
+          commission_amount: Math.floor(cents / 10) / 100,
+          currency: i % 4 === 0 ? 'GBP' : 'EUR',
+          transaction_at: when,
+          updated_at: when,
+        };
+      });
+      await s.reports.importRecords(siteId, 'awin', 'canonical', records);
+    }
+    // A later version of every 20th record: declined (a reversal).
+    for (let start = 0; start < RECORDS; start += batch * 20) {
+      const records = Array.from({ length: Math.min(batch, Math.ceil((RECORDS - start) / 20)) }, (_, j) => {
+        const i = start + j * 20;
+        const when = new Date(now - ((i * 104_729) % (365 * DAY))).toISOString();
+        const cents = 1000 + (i % 50_000);
+        return { provider_transaction_id: `tx-${i}`, reference: i % 10 < 7 ? ref((i * 13) % CLICKS) : `Nope${String(i).padStart(14, '0')}`, status: 'declined', sale_amount: cents / 100, commission_amount: Math.floor(cents / 10) / 100, currency: i % 4 === 0 ? 'GBP' : 'EUR', transaction_at: when, updated_at: new Date(Date.parse(when) + 3_600_000).toISOString() };
+      });
+      await s.reports.importRecords(siteId, 'awin', 'canonical', records);
+    }
+    await db.query('ANALYZE');
+    const loadRecordsSeconds = (performance.now() - t0) / 1000;
+    const sample = await s.publisherAnalytics.analytics({ kind: 'user', userId: 'bench' }, siteId, { from: new Date(now - 365 * DAY).toISOString(), to: new Date(now + 1000).toISOString() });
+    const idToken = (await s.idTokens.issueLocal('bench', 3600)).idToken;
+    await app.close();
+
+    const service = await startChild(['bin/storefront.js', 'serve'], env, await freePort());
+    try {
+      const headers = { authorization: `Bearer ${idToken}` };
+      const q = (days: number) => `website_id=${siteId}&from=${encodeURIComponent(new Date(now - days * DAY).toISOString())}&to=${encodeURIComponent(new Date(now + 1000).toISOString())}`;
+      log('GET /analytics/publishers, a year …');
+      const year = await load({ url: `${service.url}/api/v1/analytics/publishers?${q(365)}`, headers, connections: 8 });
+      log('GET /analytics/publishers, 30 days …');
+      const month = await load({ url: `${service.url}/api/v1/analytics/publishers?${q(30)}`, headers, connections: 8 });
+      log('GET /health (baseline) …');
+      const health = await load({ url: `${service.url}/health`, connections: 8 });
+      return { clicks: CLICKS, records: RECORDS, loadClicksSeconds, loadRecordsSeconds, year, month, health, sample: { clicks: sample.clicks, settled: sample.settled_orders, variance: sample.reference_correlation.variance } };
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+export function publisherMarkdown(r: PublisherBenchResult): string {
+  return [
+    `Data set: ${fmt(r.clicks)} observed clicks over a year (rows and rollups written in bulk, as the write path keeps them) and ${fmt(r.records)} report records (70 % naming an observed reference, every 20th later declined) imported through the import service in batches of 1,000.`,
+    '',
+    '| step | figure |',
+    '|---|---:|',
+    `| load the clicks | ${fmt(r.loadClicksSeconds, 1)} s |`,
+    `| import the records | ${fmt(r.loadRecordsSeconds, 1)} s (${fmt(r.records / r.loadRecordsSeconds)} records/s) |`,
+    `| GET /analytics/publishers, 365 days, 8 connections | p50 ${fmt(r.year.p50, 1)} ms, p99 ${fmt(r.year.p99, 1)} ms, ${fmt(r.year.requestsPerSec)} req/s, ${r.year.non2xx + r.year.errors} non-2xx |`,
+    `| GET /analytics/publishers, 30 days, 8 connections | p50 ${fmt(r.month.p50, 1)} ms, p99 ${fmt(r.month.p99, 1)} ms, ${fmt(r.month.requestsPerSec)} req/s |`,
+    `| GET /health on the same server (baseline), 8 connections | p50 ${fmt(r.health.p50, 1)} ms, p99 ${fmt(r.health.p99, 1)} ms, ${fmt(r.health.requestsPerSec)} req/s |`,
+    '',
+    `Sanity (365 days): ${fmt(r.sample.clicks)} clicks, ${fmt(r.sample.settled)} settled orders, variance ${fmt(r.sample.variance, 3)}.`,
+  ].join('\n');
+}

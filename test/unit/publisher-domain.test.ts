@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { parsePeriod, splitPeriod } from '../../src/modules/publisher/analytics.js';
+import { foldRecord, fromAwin, fromCj, normalizeRecord, recordFingerprint, type NormalizedRecord, type StoredRecordState } from '../../src/modules/publisher/report-records.js';
+
+const DAY = 86_400_000;
+const ms = (d: string) => Date.parse(`${d}T00:00:00Z`);
+
+describe('splitPeriod', () => {
+  it('cuts a period into whole months, whole days and partial edges', () => {
+    const p = { from: Date.parse('2026-01-15T06:00:00Z'), to: Date.parse('2026-04-03T12:00:00Z') };
+    assert.deepEqual(splitPeriod(p), {
+      months: { from: '2026-02-01', to: '2026-04-01' },
+      days: [
+        { from: '2026-01-16', to: '2026-02-01' },
+        { from: '2026-04-01', to: '2026-04-03' },
+      ],
+      raw: [
+        { from: p.from, to: ms('2026-01-16') },
+        { from: ms('2026-04-03'), to: p.to },
+      ],
+    });
+    assert.deepEqual(splitPeriod({ from: ms('2026-03-01'), to: ms('2026-04-01') }), { months: { from: '2026-03-01', to: '2026-04-01' }, days: [], raw: [] });
+    assert.deepEqual(splitPeriod({ from: ms('2026-03-05'), to: ms('2026-03-05') + 3_600_000 }).raw.length, 1);
+  });
+  it('covers every millisecond exactly once', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: ms('2025-01-01'), max: ms('2027-01-01') }), fc.integer({ min: 1, max: 366 * DAY }), (from, length) => {
+        const to = from + length;
+        const s = splitPeriod({ from, to });
+        const pieces = [
+          ...(s.months ? [[ms(s.months.from), ms(s.months.to)]] : []),
+          ...s.days.map((d) => [ms(d.from), ms(d.to)]),
+          ...s.raw.map((r) => [r.from, r.to]),
+        ].sort((a, b) => a[0]! - b[0]!);
+        let at = from;
+        for (const [a, b] of pieces) {
+          assert.equal(a, at);
+          assert.ok(b! > a!);
+          at = b!;
+        }
+        assert.equal(at, to);
+      }),
+    );
+  });
+});
+
+describe('parsePeriod', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('defaults to the last 30 days and takes dates or timestamps', () => {
+    assert.deepEqual(parsePeriod(undefined, undefined, now), { from: now - 30 * DAY, to: now });
+    assert.deepEqual(parsePeriod('2026-11-01', '2026-11-02', now), { from: ms('2026-11-01'), to: ms('2026-11-02') });
+    assert.equal(parsePeriod('2026-11-01T10:00:00+02:00', undefined, now).from, Date.parse('2026-11-01T08:00:00Z'));
+  });
+  it('refuses order, length and format errors', () => {
+    assert.throws(() => parsePeriod('2026-11-02', '2026-11-01', now), /before/);
+    assert.throws(() => parsePeriod('2026-11-01', '2026-11-01', now), /before/);
+    assert.throws(() => parsePeriod('2025-01-01', '2026-11-01', now), /366/);
+    assert.doesNotThrow(() => parsePeriod('2025-11-01', '2026-11-02', now));
+    assert.throws(() => parsePeriod('last week', undefined, now), /ISO/);
+  });
+});
+
+const rec = (o: Partial<NormalizedRecord>): NormalizedRecord => ({
+  providerTransactionId: 't',
+  reference: 'r',
+  orderRef: null,
+  status: 'pending',
+  currency: 'EUR',
+  sale: 10_000,
+  commission: 1_000,
+  transactionAt: 0,
+  updatedAt: 1,
+  statedReversal: 0,
+  ...o,
+});
+
+describe('foldRecord', () => {
+  const fold = (state: StoredRecordState | null, r: NormalizedRecord) => foldRecord(state, r, recordFingerprint(r, 'h'));
+  it('counts pending → approved → declined once, with the whole commission', () => {
+    let s = fold(null, rec({ status: 'pending', updatedAt: 1 }));
+    assert.equal(s.action, 'created');
+    s = fold(s.next, rec({ status: 'approved', updatedAt: 2 }));
+    assert.equal(s.next.reversalAmount, 0);
+    s = fold(s.next, rec({ status: 'declined', updatedAt: 3 }));
+    assert.equal(s.action, 'updated');
+    assert.equal(s.next.reversalAmount, 1_000);
+    const older = fold(s.next, rec({ status: 'approved', updatedAt: 2, commission: 5_000 }));
+    assert.equal(older.action, 'unchanged');
+    assert.equal(older.next.reversalAmount, 1_000);
+  });
+  it('counts an amendment down by what was taken back, and nothing for a record declined from the start', () => {
+    const a = fold(fold(null, rec({ status: 'approved', commission: 1_000 })).next, rec({ status: 'approved', commission: 650, updatedAt: 5 }));
+    assert.equal(a.next.reversalAmount, 350);
+    assert.equal(fold(null, rec({ status: 'declined' })).next.reversalAmount, 0);
+    assert.equal(fold(null, rec({ status: 'declined', statedReversal: 200 })).next.reversalAmount, 200);
+  });
+  it('changes nothing for the same version twice', () => {
+    const first = fold(null, rec({}));
+    assert.equal(fold(first.next, rec({})).action, 'unchanged');
+  });
+});
+
+describe('network shapes', () => {
+  it('maps an Awin amendment down to a stated reversal', () => {
+    const c = fromAwin({ id: 5, commissionStatus: 'approved', commissionAmount: { amount: 3, currency: 'EUR' }, saleAmount: { amount: 30, currency: 'EUR' }, amended: true, oldCommissionAmount: { amount: 5, currency: 'EUR' }, transactionDate: '2026-11-20T10:00:00' });
+    assert.deepEqual(c.reversal, { amount: 2, reason: 'amended' });
+    assert.equal(c.transaction_at, '2026-11-20T10:00:00Z');
+    const n = normalizeRecord(c, 'canonical', '/records/0');
+    assert.ok(n.ok && n.record.statedReversal === 200 && n.record.status === 'approved');
+  });
+  it('needs a currency for CJ records that carry none', () => {
+    const r = { commissionId: '1', actionStatus: 'closed', pubCommissionAmountPubCurrency: '1.00', saleAmountPubCurrency: '10.00', eventDate: '2026-11-20T10:00:00Z' };
+    assert.equal(fromCj(r).status, 'approved');
+    const missing = normalizeRecord(r, 'cj', '/records/0');
+    assert.equal(missing.ok, false);
+    assert.equal(normalizeRecord(r, 'cj', '/records/0', 'USD').ok, true);
+  });
+});
