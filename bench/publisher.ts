@@ -21,6 +21,7 @@ export interface PublisherBenchResult {
   loadClicksSeconds: number;
   loadRecordsSeconds: number;
   year: LoadResult;
+  yearBusy: LoadResult;
   month: LoadResult;
   health: LoadResult;
   sample: { clicks: number; settled: number; variance: number };
@@ -67,7 +68,7 @@ export async function runPublisherBench(log: (line: string) => void): Promise<Pu
         ciphers.push(s.keyring.seal(ref(i), `${siteId}\nclick:${clickId}`).ciphertext);
         destinations.push(i % 3 === 0 ? `www.anrdoezrs.net/click-${i % 17}` : `www.awin1.com/cread.php`);
         contents.push(i % 10 === 9 ? null : `article-${i % 200}`);
-        times.push(new Date(now - ((i * 7919) % (365 * DAY))).toISOString());
+        times.push(new Date(now - Math.floor(((i * 7919) % CLICKS) / CLICKS * 365 * DAY)).toISOString());
       }
       await db.query(
         `INSERT INTO publisher_clicks (site_id, click_id, provider, reference_hash, reference_ciphertext, reference_key_id, destination, content_id, occurred_at, content_hash)
@@ -95,7 +96,7 @@ export async function runPublisherBench(log: (line: string) => void): Promise<Pu
       const records = Array.from({ length: Math.min(batch, RECORDS - start) }, (_, j) => {
         const i = start + j;
         const reference = i % 10 < 7 ? ref((i * 13) % CLICKS) : `Nope${String(i).padStart(14, '0')}`;
-        const when = new Date(now - ((i * 104_729) % (365 * DAY))).toISOString();
+        const when = new Date(now - Math.floor(((i * 104_729) % RECORDS) / RECORDS * 365 * DAY)).toISOString();
         const cents = 1000 + (i % 50_000);
         return {
           provider_transaction_id: `tx-${i}`,
@@ -114,7 +115,7 @@ export async function runPublisherBench(log: (line: string) => void): Promise<Pu
     for (let start = 0; start < RECORDS; start += batch * 20) {
       const records = Array.from({ length: Math.min(batch, Math.ceil((RECORDS - start) / 20)) }, (_, j) => {
         const i = start + j * 20;
-        const when = new Date(now - ((i * 104_729) % (365 * DAY))).toISOString();
+        const when = new Date(now - Math.floor(((i * 104_729) % RECORDS) / RECORDS * 365 * DAY)).toISOString();
         const cents = 1000 + (i % 50_000);
         return { provider_transaction_id: `tx-${i}`, reference: i % 10 < 7 ? ref((i * 13) % CLICKS) : `Nope${String(i).padStart(14, '0')}`, status: 'declined', sale_amount: cents / 100, commission_amount: Math.floor(cents / 10) / 100, currency: i % 4 === 0 ? 'GBP' : 'EUR', transaction_at: when, updated_at: new Date(Date.parse(when) + 3_600_000).toISOString() };
       });
@@ -131,12 +132,13 @@ export async function runPublisherBench(log: (line: string) => void): Promise<Pu
       const headers = { authorization: `Bearer ${idToken}` };
       const q = (days: number) => `website_id=${siteId}&from=${encodeURIComponent(new Date(now - days * DAY).toISOString())}&to=${encodeURIComponent(new Date(now + 1000).toISOString())}`;
       log('GET /analytics/publishers, a year …');
-      const year = await load({ url: `${service.url}/api/v1/analytics/publishers?${q(365)}`, headers, connections: 8 });
+      const year = await load({ url: `${service.url}/api/v1/analytics/publishers?${q(365)}`, headers, connections: 1 });
+      const yearBusy = await load({ url: `${service.url}/api/v1/analytics/publishers?${q(365)}`, headers, connections: 8 });
       log('GET /analytics/publishers, 30 days …');
-      const month = await load({ url: `${service.url}/api/v1/analytics/publishers?${q(30)}`, headers, connections: 8 });
+      const month = await load({ url: `${service.url}/api/v1/analytics/publishers?${q(30)}`, headers, connections: 1 });
       log('GET /health (baseline) …');
-      const health = await load({ url: `${service.url}/health`, connections: 8 });
-      return { clicks: CLICKS, records: RECORDS, loadClicksSeconds, loadRecordsSeconds, year, month, health, sample: { clicks: sample.clicks, settled: sample.settled_orders, variance: sample.reference_correlation.variance } };
+      const health = await load({ url: `${service.url}/health`, connections: 1 });
+      return { clicks: CLICKS, records: RECORDS, loadClicksSeconds, loadRecordsSeconds, year, yearBusy, month, health, sample: { clicks: sample.clicks, settled: sample.settled_orders, variance: sample.reference_correlation.variance } };
     } finally {
       await service.stop();
     }
@@ -155,9 +157,10 @@ export function publisherMarkdown(r: PublisherBenchResult): string {
     '|---|---:|',
     `| load the clicks | ${fmt(r.loadClicksSeconds, 1)} s |`,
     `| import the records | ${fmt(r.loadRecordsSeconds, 1)} s (${fmt(r.records / r.loadRecordsSeconds)} records/s) |`,
-    `| GET /analytics/publishers, 365 days, 8 connections | p50 ${fmt(r.year.p50, 1)} ms, p99 ${fmt(r.year.p99, 1)} ms, ${fmt(r.year.requestsPerSec)} req/s, ${r.year.non2xx + r.year.errors} non-2xx |`,
-    `| GET /analytics/publishers, 30 days, 8 connections | p50 ${fmt(r.month.p50, 1)} ms, p99 ${fmt(r.month.p99, 1)} ms, ${fmt(r.month.requestsPerSec)} req/s |`,
-    `| GET /health on the same server (baseline), 8 connections | p50 ${fmt(r.health.p50, 1)} ms, p99 ${fmt(r.health.p99, 1)} ms, ${fmt(r.health.requestsPerSec)} req/s |`,
+    `| GET /analytics/publishers, 365 days, one client at a time | p50 ${fmt(r.year.p50, 1)} ms, p99 ${fmt(r.year.p99, 1)} ms, ${fmt(r.year.requestsPerSec)} req/s, ${r.year.non2xx + r.year.errors} non-2xx |`,
+    `| the same, 8 concurrent clients | p50 ${fmt(r.yearBusy.p50, 1)} ms, p99 ${fmt(r.yearBusy.p99, 1)} ms, ${fmt(r.yearBusy.requestsPerSec)} req/s |`,
+    `| GET /analytics/publishers, 30 days, one client at a time | p50 ${fmt(r.month.p50, 1)} ms, p99 ${fmt(r.month.p99, 1)} ms, ${fmt(r.month.requestsPerSec)} req/s |`,
+    `| GET /health on the same server (baseline), one client at a time | p50 ${fmt(r.health.p50, 1)} ms, p99 ${fmt(r.health.p99, 1)} ms, ${fmt(r.health.requestsPerSec)} req/s |`,
     '',
     `Sanity (365 days): ${fmt(r.sample.clicks)} clicks, ${fmt(r.sample.settled)} settled orders, variance ${fmt(r.sample.variance, 3)}.`,
   ].join('\n');

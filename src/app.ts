@@ -23,6 +23,8 @@ import { attributionRoutes } from './modules/attribution/routes.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { experimentsRoutes } from './modules/experiments/routes.js';
 import { publisherRoutes } from './modules/publisher/routes.js';
+import { sdkRoutes } from './modules/sdk/routes.js';
+import { demoRoutes } from './modules/demo/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { runtimeRoutes } from './modules/runtime/routes.js';
 import { sitesRoutes } from './modules/sites/routes.js';
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api/v1' },
   );
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(sdkRoutes);
+  if (config.demo) await app.register(demoRoutes);
 
   return app;
 }

@@ -5,25 +5,37 @@ import type { Database } from './db/types.js';
 import type { Services } from './services.js';
 import { SCOPES } from './modules/api-keys/scopes.js';
 import { SYSTEM } from './modules/sites/site-access.js';
+import { setDemoState } from './modules/demo/demo-repository.js';
 
 export interface BootstrapResult {
   siteId: string;
   apiKey: string;
   keyId: string;
+  experimentId: string;
   idToken: string | undefined;
 }
 
 export async function bootstrapIfEmpty(db: Database, services: Services, port: number): Promise<BootstrapResult | undefined> {
   const { rowCount } = await db.query(`INSERT INTO platform_state (key) VALUES ('bootstrap') ON CONFLICT DO NOTHING`);
   if (rowCount !== 1 || (await services.sites.countSites()) > 0) return undefined;
+  // Publisher mode and a running experiment, so that the demo storefront shows every part.
   const site = await services.sites.createSite({
     name: 'Demo storefront',
     origins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     owner: 'demo',
+    publisherMode: true,
   });
   const key = await services.apiKeys.createKey(SYSTEM, site.site_id, { name: 'demo (every scope)', scopes: [...SCOPES] });
+  const owner = { kind: 'user' as const, userId: 'demo' };
+  const experiment = await services.experiments.create(owner, site.site_id, {
+    name: 'Demo overlay',
+    hypothesis: 'A bolder welcome overlay leads to more purchases',
+    surfaces: [{ type: 'overlay', campaign_id: 'demo-welcome' }],
+  });
+  await services.experiments.start(owner, experiment.experiment_id);
+  await setDemoState(db, { site_id: site.site_id, experiment_id: experiment.experiment_id });
   const idToken = services.idTokens.localEnabled ? (await services.idTokens.issueLocal('demo', 86_400)).idToken : undefined;
-  return { siteId: site.site_id, apiKey: key.api_key, keyId: key.key_id, idToken };
+  return { siteId: site.site_id, apiKey: key.api_key, keyId: key.key_id, experimentId: experiment.experiment_id, idToken };
 }
 
 /** The text printed once (to stdout, never to the log: it holds the secret). */
@@ -49,6 +61,6 @@ export function bootstrapMessage(result: BootstrapResult, baseUrl: string, origi
       `  curl -s ${baseUrl}/api/v1/sites/${result.siteId} -H 'Authorization: Bearer ${result.idToken}'`,
     );
   }
-  lines.push('', `API reference: ${baseUrl}/docs`, '');
+  lines.push('', `Demo storefront (the browser SDK at work): ${origin}/demo`, `API reference: ${baseUrl}/docs`, '');
   return lines.join('\n');
 }

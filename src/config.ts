@@ -32,6 +32,8 @@ export interface Config {
   /** Click-id encryption keys, newest first (CLICK_ID_KEYS); derived from the master secret when absent. */
   readonly clickIdKeys: readonly { id: string; key: Buffer }[] | undefined;
   readonly clickIdRetentionDays: number;
+  /** The demo storefront at /demo (default on the embedded engine). */
+  readonly demo: boolean;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
     redisKeyPrefix,
     clickIdKeys,
     clickIdRetentionDays: integer('CLICK_ID_RETENTION_DAYS', value('CLICK_ID_RETENTION_DAYS'), 400, 1, 36_500),
+    demo: flag('DEMO', engine === 'pglite'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

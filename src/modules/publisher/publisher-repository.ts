@@ -267,10 +267,11 @@ export async function recordGroups(q: Queryable, siteId: string, from: number, t
 
 export async function referenceCounts(q: Queryable, siteId: string, from: number, to: number): Promise<{ references: number; matched: number }> {
   const { rows } = await q.query<{ references: number; matched: number }>(
-    `SELECT count(DISTINCT reference_hash)::float8 AS references,
-            count(DISTINCT reference_hash) FILTER (WHERE has_click)::float8 AS matched
-       FROM publisher_records
-      WHERE site_id = $1 AND transaction_at >= $2 AND transaction_at < $3 AND reference_hash IS NOT NULL`,
+    `SELECT count(*)::float8 AS references, count(*) FILTER (WHERE has_click)::float8 AS matched
+       FROM (SELECT reference_hash, bool_or(has_click) AS has_click
+               FROM publisher_records
+              WHERE site_id = $1 AND transaction_at >= $2 AND transaction_at < $3 AND reference_hash IS NOT NULL
+              GROUP BY reference_hash) AS refs`,
     [siteId, iso(from), iso(to)],
   );
   return rows[0]!;

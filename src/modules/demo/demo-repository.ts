@@ -1,0 +1,46 @@
+// SQL of the demo storefront: which site the bootstrap made, and that site's latest events.
+import type { Queryable } from '../../db/types.js';
+
+export interface DemoState {
+  site_id: string;
+  experiment_id: string;
+}
+
+export async function setDemoState(q: Queryable, state: DemoState): Promise<void> {
+  await q.query(`UPDATE platform_state SET value = $1::jsonb WHERE key = 'bootstrap'`, [JSON.stringify(state)]);
+}
+
+export async function getDemoState(q: Queryable): Promise<DemoState | undefined> {
+  const { rows } = await q.query<{ value: Partial<DemoState> }>(`SELECT value FROM platform_state WHERE key = 'bootstrap'`);
+  const v = rows[0]?.value;
+  return v?.site_id && v.experiment_id ? (v as DemoState) : undefined;
+}
+
+export interface DemoEventRow {
+  event_id: string;
+  event_type: string;
+  trust_class: string;
+  occurred_at: Date;
+  received_at: Date;
+  page_url: string | null;
+  properties: Record<string, unknown>;
+}
+
+export async function latestEvents(q: Queryable, siteId: string, limit: number): Promise<DemoEventRow[]> {
+  const { rows } = await q.query<DemoEventRow>(
+    `SELECT event_id, event_type, trust_class, occurred_at, received_at, context->>'page_url' AS page_url, properties
+       FROM events WHERE site_id = $1 ORDER BY received_at DESC, event_id LIMIT $2`,
+    [siteId, limit],
+  );
+  return rows;
+}
+
+export async function touchCount(q: Queryable, siteId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM touches WHERE site_id = $1', [siteId]);
+  return rows[0]!.n;
+}
+
+export async function clickCount(q: Queryable, siteId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM publisher_clicks WHERE site_id = $1', [siteId]);
+  return rows[0]!.n;
+}

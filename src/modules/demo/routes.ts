@@ -1,0 +1,64 @@
+// The demo storefront (DEMO=1; on by default on the embedded engine): a shop page that loads the
+// SDK with the bootstrap site, and a read-only feed of that one site's latest events for its live
+// panel. Nothing here serves any other site.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { toIso } from '../../time.js';
+import { clickCount, getDemoState, latestEvents, touchCount } from './demo-repository.js';
+
+const PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../demo/index.html');
+
+export const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const template = readFileSync(PAGE, 'utf8');
+  const db = app.services.db;
+
+  app.get('/demo', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const state = await getDemoState(db);
+    if (!state) {
+      return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Storefront demo</title><p>There is no demo site: the demo is made on the first start of an empty database (without STOREFRONT_NO_BOOTSTRAP).</p>');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(template.replaceAll('{{SITE_ID}}', state.site_id).replaceAll('{{EXPERIMENT_ID}}', state.experiment_id));
+  });
+
+  app.get('/demo/api/events', {
+    config: { auth: 'public' },
+    schema: {
+      hide: true,
+      response: {
+        200: Type.Object({
+          site_id: Type.String(),
+          touches: Type.Integer(),
+          publisher_clicks: Type.Integer(),
+          events: Type.Array(
+            Type.Object({
+              event_id: Type.String(),
+              event_type: Type.String(),
+              trust_class: Type.String(),
+              occurred_at: Type.String(),
+              received_at: Type.String(),
+              page_url: Type.Union([Type.String(), Type.Null()]),
+              properties: Type.Record(Type.String(), Type.Unknown()),
+            }),
+          ),
+        }),
+        404: Type.Object({ error: Type.String() }),
+      },
+    },
+  }, async (_request, reply) => {
+    const state = await getDemoState(db);
+    if (!state) return reply.code(404).send({ error: 'no demo site' });
+    const [events, touches, clicks] = await Promise.all([latestEvents(db, state.site_id, 25), touchCount(db, state.site_id), clickCount(db, state.site_id)]);
+    return {
+      site_id: state.site_id,
+      touches,
+      publisher_clicks: clicks,
+      events: events.map((e) => ({ ...e, occurred_at: toIso(e.occurred_at), received_at: toIso(e.received_at) })),
+    };
+  });
+};
