@@ -107,30 +107,32 @@ function context(): Json {
 }
 
 // ---- runtime token ----
+async function fetchToken(): Promise<string | undefined> {
+  try {
+    const res = await fetch(`${opts!.endpoint}/api/v1/runtime/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ site_id: opts!.siteId }),
+    });
+    if (!res.ok) return undefined;
+    const data = (await res.json()).data as { token: string; expires_at: string; config: SiteConfig };
+    token = data.token;
+    tokenExpires = Date.parse(data.expires_at);
+    config = data.config;
+    // Refresh ahead of expiry so the unload beacon always holds a live token.
+    setTimeout(() => void getToken(true), Math.max(5_000, tokenExpires - Date.now() - 60_000));
+    return token;
+  } catch {
+    return undefined;
+  }
+}
+
 async function getToken(force = false): Promise<string | undefined> {
   if (!opts) return undefined;
   if (!force && token && Date.now() < tokenExpires - 60_000) return token;
-  tokenPromise ??= (async () => {
-    try {
-      const res = await fetch(`${opts!.endpoint}/api/v1/runtime/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ site_id: opts!.siteId }),
-      });
-      if (!res.ok) return undefined;
-      const data = (await res.json()).data as { token: string; expires_at: string; config: SiteConfig };
-      token = data.token;
-      tokenExpires = Date.parse(data.expires_at);
-      config = data.config;
-      // Refresh ahead of expiry so the unload beacon always holds a live token.
-      setTimeout(() => void getToken(true), Math.max(5_000, tokenExpires - Date.now() - 60_000));
-      return token;
-    } catch {
-      return undefined;
-    } finally {
-      tokenPromise = undefined;
-    }
-  })();
+  tokenPromise ??= fetchToken().finally(() => {
+    tokenPromise = undefined;
+  });
   return tokenPromise;
 }
 
@@ -168,31 +170,32 @@ function enqueue(event: QueuedEvent) {
 
 /** Sends what is queued. Retries network errors, 429 and 5xx with backoff; drops items the server refuses as invalid. */
 export function flush(): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      for (;;) {
-        queue = read<QueuedEvent[]>('q', queue);
-        const batch = queue.slice(0, MAX_BATCH);
-        if (batch.length === 0 || Date.now() < retryAt) return;
-        const res = await api('/events/batch', { events: batch });
-        if (!res || res.status === 429 || res.status >= 500) {
-          backoff = Math.min(60_000, backoff ? backoff * 2 : 1_000);
-          retryAt = Date.now() + backoff * (0.5 + Math.random() / 2);
-          schedule(retryAt - Date.now());
-          return;
-        }
-        backoff = 0;
-        retryAt = 0;
-        // 201, 207 (invalid items are not retried) or another 4xx (the batch cannot succeed): done with these.
-        const sent = new Set(batch.map((e) => e.client_event_id));
-        queue = read<QueuedEvent[]>('q', queue).filter((e) => !sent.has(e.client_event_id));
-        write('q', queue);
-      }
-    } finally {
-      flushing = undefined;
-    }
-  })();
+  // Assigned before the run can settle, so a run that ends at once cannot leave a stale promise behind.
+  flushing ??= sendQueue().finally(() => {
+    flushing = undefined;
+  });
   return flushing;
+}
+
+async function sendQueue(): Promise<void> {
+  for (;;) {
+    queue = read<QueuedEvent[]>('q', queue);
+    const batch = queue.slice(0, MAX_BATCH);
+    if (batch.length === 0 || Date.now() < retryAt) return;
+    const res = await api('/events/batch', { events: batch });
+    if (!res || res.status === 429 || res.status >= 500) {
+      backoff = Math.min(60_000, backoff ? backoff * 2 : 1_000);
+      retryAt = Date.now() + backoff * (0.5 + Math.random() / 2);
+      schedule(retryAt - Date.now());
+      return;
+    }
+    backoff = 0;
+    retryAt = 0;
+    // 201, 207 (invalid items are not retried) or another 4xx (the batch cannot succeed): done with these.
+    const sent = new Set(batch.map((e) => e.client_event_id));
+    queue = read<QueuedEvent[]>('q', queue).filter((e) => !sent.has(e.client_event_id));
+    write('q', queue);
+  }
 }
 
 /** On unload: the queue goes out by beacon (text/plain: no preflight). It stays queued until a fetch confirms it; the server deduplicates. */
