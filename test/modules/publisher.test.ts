@@ -263,6 +263,20 @@ forEachEngine('publisher mode', (t) => {
     assert.equal(none.clicks, 0);
   });
 
+  it('attributes records to a click that arrives after them', async () => {
+    const s = await setup();
+    const r = ref();
+    await report(s.server, { provider: 'awin', records: [record({ reference: r, status: 'approved', sale_amount: 40, commission_amount: 4 })] });
+    const q = `&from=${at(7).slice(0, 10)}&to=${at(-1).slice(0, 10)}&currency=EUR`;
+    const before = (await analytics(s.owner, s.siteId, q)).json().data;
+    assert.deepEqual(before.reference_correlation, { provider_references: 1, matched: 0, unmatched_provider: 1, observed_without_order: 0, variance: 1 });
+    assert.deepEqual(before.top_content, []);
+    assert.equal((await postClick(s.browser, click({ reference: r, content_id: 'late-article' }))).statusCode, 201);
+    const after = (await analytics(s.owner, s.siteId, q)).json().data;
+    assert.deepEqual(after.reference_correlation, { provider_references: 1, matched: 1, unmatched_provider: 0, observed_without_order: 0, variance: 0 });
+    assert.deepEqual(after.top_content, [{ content_id: 'late-article', clicks: 1, commission: 4 }]);
+  });
+
   it('lets only owners of an active publisher-mode site read analytics', async () => {
     const s = await setup();
     assert.equal((await analytics(s.owner, s.siteId)).statusCode, 200);

@@ -65,10 +65,7 @@ CREATE TABLE publisher_records (
   imported_at             timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (site_id, provider, provider_transaction_id)
 );
--- Analytics read records by period: the index carries every column they aggregate, so a period
--- is an index-only range scan rather than a walk over wide rows.
-CREATE INDEX publisher_records_transaction_idx ON publisher_records (site_id, transaction_at)
-  INCLUDE (reference_hash, has_click, currency, status, content_id, destination, sale_amount, commission_amount, reversal_amount);
+CREATE INDEX publisher_records_transaction_idx ON publisher_records (site_id, transaction_at);
 CREATE INDEX publisher_records_reference_idx ON publisher_records (site_id, reference_hash);
 
 CREATE TABLE publisher_record_history (
@@ -82,4 +79,41 @@ CREATE TABLE publisher_record_history (
   updated_at              timestamptz NOT NULL,
   recorded_at             timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (site_id, provider, provider_transaction_id, seq)
+);
+
+-- Record rollups kept on write (per day and month of transaction_at): by status (every record), and
+-- by the matched click's content and destination (commission earned: pending and approved).
+CREATE TABLE publisher_record_rollups (
+  site_id         text NOT NULL,
+  grain           text NOT NULL CHECK (grain IN ('day', 'month')),
+  bucket          date NOT NULL,
+  dimension       text NOT NULL CHECK (dimension IN ('status', 'content', 'destination')),
+  currency        text NOT NULL,
+  key             text NOT NULL,
+  records         bigint NOT NULL DEFAULT 0,
+  sale            bigint NOT NULL DEFAULT 0,
+  commission      bigint NOT NULL DEFAULT 0,
+  reversals       bigint NOT NULL DEFAULT 0,
+  reversal_amount bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (site_id, grain, bucket, dimension, currency, key)
+);
+
+-- Each reference a network reported, counted in the period it first appeared, and whether a click
+-- carried it; with rollups of those counts per day and month.
+CREATE TABLE publisher_references (
+  site_id        text NOT NULL,
+  reference_hash text NOT NULL,
+  first_at       timestamptz NOT NULL,
+  has_click      boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (site_id, reference_hash)
+);
+CREATE INDEX publisher_references_first_idx ON publisher_references (site_id, first_at);
+
+CREATE TABLE publisher_reference_rollups (
+  site_id    text NOT NULL,
+  grain      text NOT NULL CHECK (grain IN ('day', 'month')),
+  bucket     date NOT NULL,
+  refs       bigint NOT NULL DEFAULT 0,
+  matched    bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (site_id, grain, bucket)
 );

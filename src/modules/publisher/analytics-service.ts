@@ -6,6 +6,7 @@ import { currencyDigits } from '../../domain/money.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
 import { buildPublisherAnalytics, parsePeriod, splitPeriod } from './analytics.js';
 import * as repo from './publisher-repository.js';
+import { groupsToDimensions } from './rollups.js';
 
 export function createPublisherAnalyticsService(db: Database) {
   return {
@@ -17,18 +18,22 @@ export function createPublisherAnalyticsService(db: Database) {
       const { site } = await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
       if (!site.publisher_mode) throw new AppError('publisher_mode_inactive', 'The site is not in publisher mode');
       const split = splitPeriod(period);
-      const [rollup, edges, records, references] = await Promise.all([
-        split.months || split.days.length > 0 ? repo.clickRollups(db, siteId, split) : Promise.resolve([]),
+      const rolled = split.months !== null || split.days.length > 0;
+      const [clicks, clickEdges, records, recordEdges, refs, refEdges] = await Promise.all([
+        rolled ? repo.clickRollups(db, siteId, split) : Promise.resolve([]),
         Promise.all(split.raw.map((e) => repo.clickRaw(db, siteId, e.from, e.to))),
-        repo.recordGroups(db, siteId, period.from, period.to, query.currency),
-        repo.referenceCounts(db, siteId, period.from, period.to),
+        rolled ? repo.recordRollups(db, siteId, split, query.currency) : Promise.resolve([]),
+        Promise.all(split.raw.map((e) => repo.recordGroups(db, siteId, e.from, e.to, query.currency))),
+        rolled ? repo.referenceRollups(db, siteId, split) : Promise.resolve({ references: 0, matched: 0 }),
+        Promise.all(split.raw.map((e) => repo.referencesFirstSeen(db, siteId, e.from, e.to))),
       ]);
+      const references = [refs, ...refEdges].reduce((a, b) => ({ references: a.references + b.references, matched: a.matched + b.matched }));
       return {
         website_id: siteId,
         from: new Date(period.from).toISOString(),
         to: new Date(period.to).toISOString(),
         ...(query.currency ? { currency: query.currency } : {}),
-        ...buildPublisherAnalytics([...rollup, ...edges.flat()], records, references, query.currency),
+        ...buildPublisherAnalytics([...clicks, ...clickEdges.flat()], [...records, ...groupsToDimensions(recordEdges.flat())], references, query.currency),
       };
     },
   };

@@ -4,7 +4,8 @@
 import { validationFailed } from '../../errors.js';
 import { currencyDigits, fromMinorUnits } from '../../domain/money.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
-import type { ClickGroup, RecordGroup } from './publisher-repository.js';
+import type { ClickGroup } from './publisher-repository.js';
+import type { DimensionRow } from './rollups.js';
 
 const DAY_MS = 86_400_000;
 export const MAX_PERIOD_DAYS = 366;
@@ -53,13 +54,14 @@ export function splitPeriod(p: { from: number; to: number }): { months: { from: 
 
 type Amounts = Record<string, number>;
 
-export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], recordGroups: readonly RecordGroup[], references: { references: number; matched: number }, currency: string | undefined) {
+export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], recordRows: readonly DimensionRow[], references: { references: number; matched: number }, currency: string | undefined) {
   const addTo = (m: Amounts, cur: string, minor: number) => {
     m[cur] = (m[cur] ?? 0) + minor;
   };
   const present = (m: Amounts): Amounts | number => {
     if (currency) return fromMinorUnits(Math.round(m[currency] ?? 0), currencyDigits(currency) ?? 2);
-    return Object.fromEntries(Object.entries(m).map(([cur, minor]) => [cur, fromMinorUnits(Math.round(minor), currencyDigits(cur) ?? 2)]));
+    // A currency whose amounts net to nothing (e.g. commission moved away by a decline) is not listed.
+    return Object.fromEntries(Object.entries(m).filter(([, minor]) => minor !== 0).map(([cur, minor]) => [cur, fromMinorUnits(Math.round(minor), currencyDigits(cur) ?? 2)]));
   };
 
   let clicks = 0;
@@ -85,21 +87,21 @@ export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], reco
   const commission = { approved: {} as Amounts, pending: {} as Amounts, declined: {} as Amounts };
   let reversalCount = 0;
   const reversalAmount: Amounts = {};
-  for (const g of recordGroups) {
-    commission[g.status][g.currency] = (commission[g.status][g.currency] ?? 0) + g.commission;
-    if (g.status === 'approved') {
-      settled += g.records;
-      addTo(revenue, g.currency, g.sale);
-    }
-    reversalCount += g.reversals;
-    if (g.reversals > 0) addTo(reversalAmount, g.currency, g.reversal_amount);
-    // Earned commission (approved and pending) attributed to the click's content and destination.
-    if (g.status !== 'declined') {
-      if (g.content_id) addTo(entry(byContent, g.content_id).commission, g.currency, g.commission);
-      if (g.destination) addTo(entry(byDestination, g.destination).commission, g.currency, g.commission);
+  for (const r of recordRows) {
+    if (r.dimension === 'status') {
+      const status = r.key as 'pending' | 'approved' | 'declined';
+      addTo(commission[status], r.currency, r.commission);
+      if (status === 'approved') {
+        settled += r.records;
+        addTo(revenue, r.currency, r.sale);
+      }
+      reversalCount += r.reversals;
+      if (r.reversals > 0) addTo(reversalAmount, r.currency, r.reversalAmount);
+    } else {
+      // Earned commission (pending and approved) attributed to the click's content and destination.
+      addTo(entry(r.dimension === 'content' ? byContent : byDestination, r.key).commission, r.currency, r.commission);
     }
   }
-
   const total = (m: Amounts) => Object.values(m).reduce((a, b) => a + b, 0);
   const top = <K extends string>(m: Map<string, { clicks: number; commission: Amounts }>, key: K, by: 'clicks' | 'commission') =>
     [...m.entries()]

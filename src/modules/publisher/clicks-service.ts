@@ -2,7 +2,8 @@
 // reference sealed and hashed, the context (content, campaign, placement, creative, destination)
 // stored apart from it, and the click rollups moved on write.
 import { hash } from 'node:crypto';
-import type { Database } from '../../db/types.js';
+import type { Database, Queryable } from '../../db/types.js';
+import { addRecordChange, buckets, settledDeltas, type RollupDelta } from './rollups.js';
 import { AppError, unauthorized } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { networkOf } from '../../domain/decorate.js';
@@ -28,6 +29,29 @@ const MAX_FUTURE_MS = 5 * 60_000;
 
 /** Host and path of a URL: what analytics calls the destination (no query, no fragment). */
 export const destinationOf = (url: URL) => `${url.host}${url.pathname}`;
+
+/** Records that named this click's reference before it arrived take on its content and destination. */
+async function giveRecordsClickContext(tx: Queryable, siteId: string, referenceHash: string, records: repo.RecordOfReference[], content: string | null, destination: string) {
+  const deltas = new Map<string, RollupDelta>();
+  for (const r of records) {
+    const facts = {
+      status: r.status,
+      currency: r.currency,
+      sale: Number(r.sale_amount),
+      commission: Number(r.commission_amount),
+      reversal: Number(r.reversal_amount),
+      transactionAt: r.transaction_at.getTime(),
+    };
+    addRecordChange(deltas, { ...facts, content: r.content_id, destination: r.destination }, { ...facts, content, destination });
+  }
+  await repo.setRecordClickContext(tx, siteId, referenceHash, content, destination);
+  await repo.addRecordRollups(tx, siteId, settledDeltas(deltas));
+  const ref = (await repo.lockReferences(tx, siteId, [referenceHash])).get(referenceHash);
+  if (ref && !ref.has_click) {
+    await repo.upsertReferences(tx, siteId, [{ hash: referenceHash, firstAt: ref.first_at.getTime(), hasClick: true }]);
+    await repo.addReferenceRollups(tx, siteId, buckets(ref.first_at.getTime()).map(([grain, bucket]) => ({ grain, bucket, references: 0, matched: 1 })));
+  }
+}
 
 export function createClicksService(deps: { db: Database; keyring: ClickIdKeyring; sites: SiteDirectory }) {
   const { db, keyring } = deps;
@@ -90,10 +114,11 @@ export function createClicksService(deps: { db: Database; keyring: ClickIdKeyrin
           return { created: false };
         }
         // A report record may have named this reference before the click arrived.
-        const hasRecord = await repo.referenceHasRecord(tx, siteId, referenceHash);
+        const records = await repo.lockRecordsOfReference(tx, siteId, referenceHash);
+        const hasRecord = records.length > 0;
         if (hasRecord) {
           await repo.markClickHasRecord(tx, siteId, c.click_id);
-          await repo.linkClickToRecords(tx, siteId, referenceHash, c.content_id ?? null, destination);
+          await giveRecordsClickContext(tx, siteId, referenceHash, records, c.content_id ?? null, destination);
         }
         await repo.bumpClickRollups(tx, siteId, occurredAt, c.content_id ?? null, destination, 1, hasRecord ? 1 : 0);
         return { created: true };

@@ -1,6 +1,7 @@
 // All SQL of publisher clicks, report records and the click rollups.
 import type { Queryable } from '../../db/types.js';
 import type { RecordStatus } from './report-records.js';
+import type { DimensionRow, RollupDelta } from './rollups.js';
 
 export interface NewClickRow {
   siteId: string;
@@ -63,12 +64,28 @@ export async function referenceHasRecord(q: Queryable, siteId: string, reference
   return rows[0]!.yes;
 }
 
-/** Gives the records of a reference the click's context, and marks the click as having a record. */
-export async function linkClickToRecords(q: Queryable, siteId: string, referenceHash: string, contentId: string | null, destination: string): Promise<void> {
-  await q.query(
-    `UPDATE publisher_records SET has_click = true, content_id = $3, destination = $4 WHERE site_id = $1 AND reference_hash = $2`,
-    [siteId, referenceHash, contentId, destination],
+export interface RecordOfReference extends RecordRow {
+  provider: string;
+}
+
+/** The records that carry a reference, locked (a click arriving gives them its context). */
+export async function lockRecordsOfReference(q: Queryable, siteId: string, referenceHash: string): Promise<RecordOfReference[]> {
+  const { rows } = await q.query<RecordOfReference>(
+    `SELECT provider, provider_transaction_id, currency, transaction_at, content_id, destination, status, sale_amount, commission_amount,
+            updated_at, peak_commission, reversal_amount, fingerprint
+       FROM publisher_records WHERE site_id = $1 AND reference_hash = $2 ORDER BY provider, provider_transaction_id FOR UPDATE`,
+    [siteId, referenceHash],
   );
+  return rows;
+}
+
+export async function setRecordClickContext(q: Queryable, siteId: string, referenceHash: string, contentId: string | null, destination: string): Promise<void> {
+  await q.query(`UPDATE publisher_records SET has_click = true, content_id = $3, destination = $4 WHERE site_id = $1 AND reference_hash = $2`, [
+    siteId,
+    referenceHash,
+    contentId,
+    destination,
+  ]);
 }
 
 export async function markClickHasRecord(q: Queryable, siteId: string, clickId: string): Promise<void> {
@@ -100,6 +117,10 @@ export async function clicksByReference(q: Queryable, siteId: string, referenceH
 
 export interface RecordRow {
   provider_transaction_id: string;
+  currency: string;
+  transaction_at: Date;
+  content_id: string | null;
+  destination: string | null;
   status: RecordStatus;
   sale_amount: number;
   commission_amount: number;
@@ -112,7 +133,8 @@ export interface RecordRow {
 export async function lockRecords(q: Queryable, siteId: string, provider: string, ids: readonly string[]): Promise<Map<string, RecordRow>> {
   if (ids.length === 0) return new Map();
   const { rows } = await q.query<RecordRow>(
-    `SELECT provider_transaction_id, status, sale_amount, commission_amount, updated_at, peak_commission, reversal_amount, fingerprint
+    `SELECT provider_transaction_id, currency, transaction_at, content_id, destination, status, sale_amount, commission_amount,
+            updated_at, peak_commission, reversal_amount, fingerprint
        FROM publisher_records WHERE site_id = $1 AND provider = $2 AND provider_transaction_id = ANY($3::text[])
       ORDER BY provider_transaction_id FOR UPDATE`,
     [siteId, provider, ids],
@@ -265,14 +287,97 @@ export async function recordGroups(q: Queryable, siteId: string, from: number, t
   return rows;
 }
 
-export async function referenceCounts(q: Queryable, siteId: string, from: number, to: number): Promise<{ references: number; matched: number }> {
-  const { rows } = await q.query<{ references: number; matched: number }>(
-    `SELECT count(*)::float8 AS references, count(*) FILTER (WHERE has_click)::float8 AS matched
-       FROM (SELECT reference_hash, bool_or(has_click) AS has_click
-               FROM publisher_records
-              WHERE site_id = $1 AND transaction_at >= $2 AND transaction_at < $3 AND reference_hash IS NOT NULL
-              GROUP BY reference_hash) AS refs`,
+
+// ---- record and reference rollups ----
+
+export async function addRecordRollups(q: Queryable, siteId: string, deltas: readonly RollupDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  const col = <K extends keyof RollupDelta>(k: K) => deltas.map((d) => d[k]);
+  await q.query(
+    `INSERT INTO publisher_record_rollups (site_id, grain, bucket, dimension, currency, key, records, sale, commission, reversals, reversal_amount)
+     SELECT $1, * FROM unnest($2::text[], $3::date[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[])
+     ON CONFLICT (site_id, grain, bucket, dimension, currency, key) DO UPDATE SET
+       records = publisher_record_rollups.records + EXCLUDED.records,
+       sale = publisher_record_rollups.sale + EXCLUDED.sale,
+       commission = publisher_record_rollups.commission + EXCLUDED.commission,
+       reversals = publisher_record_rollups.reversals + EXCLUDED.reversals,
+       reversal_amount = publisher_record_rollups.reversal_amount + EXCLUDED.reversal_amount`,
+    [siteId, col('grain'), col('bucket'), col('dimension'), col('currency'), col('key'), col('records'), col('sale'), col('commission'), col('reversals'), col('reversalAmount')],
+  );
+}
+
+export interface ReferenceRow {
+  reference_hash: string;
+  first_at: Date;
+  has_click: boolean;
+}
+
+export async function lockReferences(q: Queryable, siteId: string, hashes: readonly string[]): Promise<Map<string, ReferenceRow>> {
+  if (hashes.length === 0) return new Map();
+  const { rows } = await q.query<ReferenceRow>(
+    `SELECT reference_hash, first_at, has_click FROM publisher_references WHERE site_id = $1 AND reference_hash = ANY($2::text[]) ORDER BY reference_hash FOR UPDATE`,
+    [siteId, hashes],
+  );
+  return new Map(rows.map((r) => [r.reference_hash, r]));
+}
+
+export async function upsertReferences(q: Queryable, siteId: string, rows: readonly { hash: string; firstAt: number; hasClick: boolean }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO publisher_references (site_id, reference_hash, first_at, has_click)
+     SELECT $1, * FROM unnest($2::text[], $3::timestamptz[], $4::boolean[])
+     ON CONFLICT (site_id, reference_hash) DO UPDATE SET first_at = EXCLUDED.first_at, has_click = EXCLUDED.has_click`,
+    [siteId, rows.map((r) => r.hash), rows.map((r) => iso(r.firstAt)), rows.map((r) => r.hasClick)],
+  );
+}
+
+export async function addReferenceRollups(q: Queryable, siteId: string, deltas: readonly { grain: string; bucket: string; references: number; matched: number }[]): Promise<void> {
+  const live = deltas.filter((d) => d.references !== 0 || d.matched !== 0).sort((a, b) => `${a.grain}${a.bucket}`.localeCompare(`${b.grain}${b.bucket}`));
+  if (live.length === 0) return;
+  await q.query(
+    `INSERT INTO publisher_reference_rollups (site_id, grain, bucket, refs, matched)
+     SELECT $1, * FROM unnest($2::text[], $3::date[], $4::bigint[], $5::bigint[])
+     ON CONFLICT (site_id, grain, bucket) DO UPDATE SET
+       refs = publisher_reference_rollups.refs + EXCLUDED.refs,
+       matched = publisher_reference_rollups.matched + EXCLUDED.matched`,
+    [siteId, live.map((d) => d.grain), live.map((d) => d.bucket), live.map((d) => d.references), live.map((d) => d.matched)],
+  );
+}
+
+const rangeParams = (r: RollupRanges) => {
+  const day = (i: number) => r.days[i] ?? { from: null, to: null };
+  return [r.months?.from ?? null, r.months?.to ?? null, day(0).from, day(0).to, day(1).from, day(1).to];
+};
+const RANGE_SQL = `((grain = 'month' AND bucket >= $2::date AND bucket < $3::date)
+          OR (grain = 'day' AND bucket >= $4::date AND bucket < $5::date)
+          OR (grain = 'day' AND bucket >= $6::date AND bucket < $7::date))`;
+
+export async function recordRollups(q: Queryable, siteId: string, r: RollupRanges, currency: string | undefined): Promise<DimensionRow[]> {
+  const { rows } = await q.query<DimensionRow>(
+    `SELECT dimension, currency, key, sum(records)::float8 AS records, sum(sale)::float8 AS sale, sum(commission)::float8 AS commission,
+            sum(reversals)::float8 AS reversals, sum(reversal_amount)::float8 AS "reversalAmount"
+       FROM publisher_record_rollups
+      WHERE site_id = $1 AND ${RANGE_SQL} AND ($8::text IS NULL OR currency = $8)
+      GROUP BY dimension, currency, key`,
+    [siteId, ...rangeParams(r), currency ?? null],
+  );
+  return rows;
+}
+
+export async function referenceRollups(q: Queryable, siteId: string, r: RollupRanges): Promise<{ references: number; matched: number }> {
+  const { rows } = await q.query<{ refs: number | null; matched: number | null }>(
+    `SELECT sum(refs)::float8 AS refs, sum(matched)::float8 AS matched FROM publisher_reference_rollups WHERE site_id = $1 AND ${RANGE_SQL}`,
+    [siteId, ...rangeParams(r)],
+  );
+  return { references: rows[0]?.refs ?? 0, matched: rows[0]?.matched ?? 0 };
+}
+
+/** References first reported in [from, to) (the partial days at a period's edges). */
+export async function referencesFirstSeen(q: Queryable, siteId: string, from: number, to: number): Promise<{ references: number; matched: number }> {
+  const { rows } = await q.query<{ refs: number; matched: number }>(
+    `SELECT count(*)::float8 AS refs, count(*) FILTER (WHERE has_click)::float8 AS matched
+       FROM publisher_references WHERE site_id = $1 AND first_at >= $2 AND first_at < $3`,
     [siteId, iso(from), iso(to)],
   );
-  return rows[0]!;
+  return { references: rows[0]!.refs, matched: rows[0]!.matched };
 }

@@ -1,7 +1,8 @@
 // Network report import: each record validated alone (a batch answers per record), upserted by
 // (provider, transaction id) with the newest updated_at winning, its status history kept, and
 // matched to the observed click of its reference (by keyed hash) so analytics can attribute it.
-import type { Database } from '../../db/types.js';
+import type { Database, Queryable } from '../../db/types.js';
+import { addRecordChange, buckets, settledDeltas, type RecordFacts, type RollupDelta } from './rollups.js';
 import type { ErrorDetail } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { retryOnConflict } from '../../db/retry.js';
@@ -10,6 +11,43 @@ import * as repo from './publisher-repository.js';
 import { foldRecord, normalizeRecord, recordFingerprint, type NormalizedRecord, type ReportFormat, type StoredRecordState } from './report-records.js';
 
 export type RecordResult = { index: number; status: 'created' | 'updated' | 'unchanged' } | { index: number; status: 'error'; error: { code: string; message: string; details: ErrorDetail[] } };
+
+/**
+ * Keeps publisher_references (each reported reference, counted where it first appeared) and their
+ * rollups in step with a batch of written records.
+ */
+async function countReferences(tx: Queryable, siteId: string, rows: readonly repo.RecordWrite[]): Promise<void> {
+  const earliest = new Map<string, { at: number; hasClick: boolean }>();
+  for (const r of rows) {
+    if (!r.referenceHash) continue;
+    const e = earliest.get(r.referenceHash);
+    earliest.set(r.referenceHash, { at: Math.min(e?.at ?? Infinity, r.transactionAt), hasClick: (e?.hasClick ?? false) || r.hasClick });
+  }
+  if (earliest.size === 0) return;
+  const known = await repo.lockReferences(tx, siteId, [...earliest.keys()]);
+  const moves = new Map<string, { grain: string; bucket: string; references: number; matched: number }>();
+  const move = (at: number, references: number, matched: number) => {
+    for (const [grain, bucket] of buckets(at)) {
+      const k = `${grain}${bucket}`;
+      const m = moves.get(k) ?? { grain, bucket, references: 0, matched: 0 };
+      m.references += references;
+      m.matched += matched;
+      moves.set(k, m);
+    }
+  };
+  const upserts: { hash: string; firstAt: number; hasClick: boolean }[] = [];
+  for (const [hash, seen] of earliest) {
+    const old = known.get(hash);
+    const firstAt = Math.min(old?.first_at.getTime() ?? Infinity, seen.at);
+    const hasClick = (old?.has_click ?? false) || seen.hasClick;
+    if (old && old.first_at.getTime() === firstAt && old.has_click === hasClick) continue;
+    if (old) move(old.first_at.getTime(), -1, old.has_click ? -1 : 0);
+    move(firstAt, 1, hasClick ? 1 : 0);
+    upserts.push({ hash, firstAt, hasClick });
+  }
+  await repo.upsertReferences(tx, siteId, upserts);
+  await repo.addReferenceRollups(tx, siteId, [...moves.values()]);
+}
 
 export function createReportsService(deps: { db: Database; keyring: ClickIdKeyring }) {
   const { db, keyring } = deps;
@@ -49,6 +87,22 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
           );
           const clicks = await repo.clicksByReference(tx, siteId, [...new Set(valid.map((v) => v.referenceHash).filter((h): h is string => h !== null))]);
           const writes = new Map<string, repo.RecordWrite>();
+          // What each record contributed before this batch (the stored row), and contributes after it.
+          const before = new Map<string, RecordFacts>(
+            [...stored].map(([id, row]) => [
+              id,
+              {
+                status: row.status,
+                currency: row.currency,
+                sale: Number(row.sale_amount),
+                commission: Number(row.commission_amount),
+                reversal: Number(row.reversal_amount),
+                content: row.content_id,
+                destination: row.destination,
+                transactionAt: row.transaction_at.getTime(),
+              },
+            ]),
+          );
           for (const { i, r, referenceHash } of valid) {
             const fingerprint = recordFingerprint(r, referenceHash);
             const { action, next } = foldRecord(state.get(r.providerTransactionId) ?? null, r, fingerprint);
@@ -83,7 +137,23 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
               await repo.bumpClickRollups(tx, siteId, click.occurred_at.getTime(), click.content_id, click.destination, 0, 1);
             }
           }
-          await repo.upsertRecords(tx, siteId, provider, [...writes.values()].sort((a, b) => (a.providerTransactionId < b.providerTransactionId ? -1 : 1)));
+          const rows = [...writes.values()].sort((a, b) => (a.providerTransactionId < b.providerTransactionId ? -1 : 1));
+          await repo.upsertRecords(tx, siteId, provider, rows);
+          const deltas = new Map<string, RollupDelta>();
+          for (const w of rows) {
+            addRecordChange(deltas, before.get(w.providerTransactionId) ?? null, {
+              status: w.status,
+              currency: w.currency,
+              sale: w.sale,
+              commission: w.commission,
+              reversal: w.reversalAmount,
+              content: w.contentId,
+              destination: w.destination,
+              transactionAt: w.transactionAt,
+            });
+          }
+          await repo.addRecordRollups(tx, siteId, settledDeltas(deltas));
+          await countReferences(tx, siteId, rows);
         }),
       );
       return results;
