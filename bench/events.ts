@@ -1,10 +1,8 @@
 // Ingestion benchmark (issue #3): the service on PostgreSQL beside a bare Fastify route with the
 // same schema and envelope, both driven by autocannon in one run.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { fmt, freePort, load, pacedLoad, startChild, type LoadResult } from './lib.js';
+import { benchDatabase, fmt, freePort, load, pacedLoad, startChild, type LoadResult } from './lib.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const eventBody = (idTag: string) =>
   JSON.stringify({
@@ -24,19 +22,8 @@ export interface EventsBenchResult {
 }
 
 export async function runEventsBench(log: (line: string) => void): Promise<EventsBenchResult> {
-  const dbName = `sf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const env = {
-    DATABASE_URL: url.toString(),
-    STOREFRONT_SECRET: randomBytes(32).toString('base64'),
-    STOREFRONT_NO_BOOTSTRAP: '1',
-    LOG_LEVEL: 'warn',
-    DB_POOL_SIZE: '16',
-  };
+  const database = await benchDatabase({ DB_POOL_SIZE: '16' });
+  const env = database.env;
   const service = await startChild(['bin/storefront.js', 'serve'], env, await freePort());
   const bare = await startChild(['--import', 'tsx', 'bench/bare-server.ts'], {}, await freePort());
   try {
@@ -90,8 +77,7 @@ export async function runEventsBench(log: (line: string) => void): Promise<Event
   } finally {
     await service.stop();
     await bare.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -2,8 +2,6 @@
 // 50,000 linked orders with refunds and cancellations, loaded through the services (the same
 // running-sum code as live traffic); then GET /results through the real server, beside GET /health
 // on the same server as the baseline, and beside what scanning the raw rows at read time costs.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
@@ -11,9 +9,8 @@ import { openPostgres } from '../src/db/postgres.js';
 import { createSecrets } from '../src/secrets.js';
 import { SYSTEM } from '../src/modules/sites/site-access.js';
 import { assignmentIdFor } from '../src/modules/experiments/assignment.js';
-import { fmt, freePort, load, startChild, type LoadResult } from './lib.js';
+import { benchDatabase, fmt, freePort, load, startChild, type LoadResult } from './lib.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
 
@@ -43,19 +40,8 @@ async function pool<T>(items: readonly T[], concurrency: number, fn: (item: T, i
 }
 
 export async function runExperimentsBench(log: (line: string) => void): Promise<ExperimentsBenchResult> {
-  const dbName = `sf_bench_exp_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const env = {
-    DATABASE_URL: url.toString(),
-    STOREFRONT_SECRET: randomBytes(32).toString('base64'),
-    STOREFRONT_NO_BOOTSTRAP: '1',
-    LOG_LEVEL: 'warn',
-    LOCAL_IDP: '1',
-  };
+  const database = await benchDatabase({ LOCAL_IDP: '1' });
+  const env = database.env;
   const db = openPostgres(env.DATABASE_URL, { poolSize: 12 });
   try {
     await migrate(db);
@@ -162,8 +148,7 @@ export async function runExperimentsBench(log: (line: string) => void): Promise<
     }
   } finally {
     await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -162,4 +164,30 @@ export async function pacedLoad(options: {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { p50: at(0.5), p99: at(0.99), sent: total, non2xx };
+}
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A PostgreSQL database of its own for one benchmark, and the service environment that points at it. */
+export async function benchDatabase(extraEnv: Record<string, string> = {}) {
+  const name = `sf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const env: Record<string, string> & { DATABASE_URL: string } = {
+    DATABASE_URL: url.toString(),
+    STOREFRONT_SECRET: randomBytes(32).toString('base64'),
+    STOREFRONT_NO_BOOTSTRAP: '1',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  return {
+    env,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

@@ -1,16 +1,13 @@
 // Publisher analytics benchmark (issue #6): 1,000,000 observed clicks and 100,000 report records,
 // then GET /analytics/publishers through the real server over a year and over 30 days, beside
 // GET /health on the same server.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { createSecrets } from '../src/secrets.js';
-import { fmt, freePort, load, startChild, type LoadResult } from './lib.js';
+import { benchDatabase, fmt, freePort, load, startChild, type LoadResult } from './lib.js';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const DAY = 86_400_000;
@@ -28,13 +25,8 @@ export interface PublisherBenchResult {
 }
 
 export async function runPublisherBench(log: (line: string) => void): Promise<PublisherBenchResult> {
-  const dbName = `sf_bench_pub_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: url.toString(), STOREFRONT_SECRET: randomBytes(32).toString('base64'), STOREFRONT_NO_BOOTSTRAP: '1', LOG_LEVEL: 'warn', LOCAL_IDP: '1' };
+  const database = await benchDatabase({ LOCAL_IDP: '1' });
+  const env = database.env;
   const db = openPostgres(env.DATABASE_URL, { poolSize: 8 });
   try {
     await migrate(db);
@@ -146,8 +138,7 @@ export async function runPublisherBench(log: (line: string) => void): Promise<Pu
     }
   } finally {
     await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
