@@ -24,28 +24,20 @@ function replaceSection(doc: string, name: string, body: string): string {
 let doc = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n';
 const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`;
 
-if (only.length === 0 || only.includes('events')) {
-  log('== events ==');
-  const result = await runEventsBench(log);
-  const md = `${stamp}\n\n${eventsMarkdown(result)}`;
-  process.stdout.write(`\n${md}\n`);
-  doc = replaceSection(doc, 'events', md);
-}
+const SECTIONS: { name: string; run: () => Promise<string> }[] = [
+  { name: 'events', run: async () => eventsMarkdown(await runEventsBench(log)) },
+  { name: 'experiments', run: async () => experimentsMarkdown(await runExperimentsBench(log)) },
+  { name: 'publisher', run: async () => publisherMarkdown(await runPublisherBench(log)) },
+];
 
-if (only.length === 0 || only.includes('experiments')) {
-  log('== experiments ==');
-  const result = await runExperimentsBench(log);
-  const md = `${stamp}\n\n${experimentsMarkdown(result)}`;
+for (const section of SECTIONS) {
+  if (only.length > 0 && !only.includes(section.name)) continue;
+  log(`== ${section.name} ==`);
+  const md = `${stamp}\n\n${await section.run()}`;
   process.stdout.write(`\n${md}\n`);
-  doc = replaceSection(doc, 'experiments', md);
-}
-
-if (only.length === 0 || only.includes('publisher')) {
-  log('== publisher ==');
-  const result = await runPublisherBench(log);
-  const md = `${stamp}\n\n${publisherMarkdown(result)}`;
-  process.stdout.write(`\n${md}\n`);
-  doc = replaceSection(doc, 'publisher', md);
+  doc = replaceSection(doc, section.name, md);
+  // Written after each section, so a later failure keeps what was measured.
+  writeFileSync(FILE, doc);
 }
 
 writeFileSync(FILE, doc);
