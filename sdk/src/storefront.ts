@@ -158,7 +158,7 @@ async function api(path: string, body: unknown): Promise<Response | undefined> {
 // ---- events ----
 function schedule(delay = opts?.flushInterval ?? 1000) {
   if (timer) clearTimeout(timer);
-  timer = setTimeout(() => void flush(), Math.max(delay, retryAt - Date.now()));
+  timer = setTimeout(() => void send(), Math.max(delay, retryAt - Date.now()));
 }
 
 function enqueue(event: QueuedEvent) {
@@ -168,8 +168,16 @@ function enqueue(event: QueuedEvent) {
   schedule(queue.length >= MAX_BATCH ? 0 : undefined);
 }
 
-/** Sends what is queued. Retries network errors, 429 and 5xx with backoff; drops items the server refuses as invalid. */
+/**
+ * Sends what is queued now (a call from the page does not wait out a backoff). Retries network
+ * errors, 429 and 5xx with backoff; drops items the server refuses as invalid.
+ */
 export function flush(): Promise<void> {
+  retryAt = 0;
+  return send();
+}
+
+function send(): Promise<void> {
   // Assigned before the run can settle, so a run that ends at once cannot leave a stale promise behind.
   flushing ??= sendQueue().finally(() => {
     flushing = undefined;
@@ -181,7 +189,12 @@ async function sendQueue(): Promise<void> {
   for (;;) {
     queue = read<QueuedEvent[]>('q', queue);
     const batch = queue.slice(0, MAX_BATCH);
-    if (batch.length === 0 || Date.now() < retryAt) return;
+    if (batch.length === 0) return;
+    if (Date.now() < retryAt) {
+      // A timer may fire a little before the instant it was set for: wait out the rest, never stall.
+      schedule(0);
+      return;
+    }
     const res = await api('/events/batch', { events: batch });
     if (!res || res.status === 429 || res.status >= 500) {
       backoff = Math.min(60_000, backoff ? backoff * 2 : 1_000);
@@ -315,6 +328,7 @@ export function init(options: InitOptions): void {
   });
   document.addEventListener('click', onClick, true);
   addEventListener('pagehide', beacon);
+  addEventListener('online', () => void flush());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') beacon();
   });
