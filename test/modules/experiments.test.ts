@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { buildApp } from '../../src/app.js';
+import { assignVariant } from '../../src/modules/experiments/assignment.js';
 import { createSecrets } from '../../src/secrets.js';
 import { bearer, forEachEngine, ORIGIN, testConfig } from '../helpers/app.js';
 import { adjustment, cancellation, purchase } from '../helpers/attribution.js';
@@ -110,6 +111,43 @@ forEachEngine('partner experiments', (t) => {
     const results = await t().inject({ method: 'GET', url: `${BASE}/${id}/results`, headers: s.member });
     const sessionsCounted = results.json().data.sessions;
     assert.equal(sessionsCounted.control + sessionsCounted.treatment, 501, 'each session counted once');
+  });
+
+  it('flags a skewed assignment stream as a sample-ratio mismatch, not a fair one, and waits for 8 sessions per arm', async () => {
+    const s = await setup();
+    // Sessions are chosen by the variant the service will give them (the pure rule with the experiment's own salt),
+    // then assigned through the API: the stream the service sees is exactly as fair or as skewed as the test intends.
+    const streamOf = async (experimentId: string, control: number, treatment: number, prefix: string) => {
+      const { rows } = await t().database.db.query<{ salt: string }>('SELECT salt FROM experiments WHERE experiment_id = $1', [experimentId]);
+      const want = { control, treatment };
+      const picked: string[] = [];
+      for (let i = 0; want.control + want.treatment > 0; i += 1) {
+        const session = `${prefix}-${i}`;
+        const v = assignVariant(rows[0]!.salt, session, { control: 0.5, treatment: 0.5 });
+        if (want[v] > 0) {
+          want[v] -= 1;
+          picked.push(session);
+        }
+      }
+      for (const session_id of picked) {
+        const [a] = (await assign(s.browser, { session_id, experiment_ids: [experimentId] })).json().data.assignments;
+        assert.ok(a, session_id);
+      }
+    };
+    const srm = async (experimentId: string) => (await t().inject({ method: 'GET', url: `${BASE}/${experimentId}/results`, headers: s.member })).json().data.states.sample_ratio;
+
+    const fair = await running(s);
+    await streamOf(fair, 7, 30, 'few');
+    assert.equal((await srm(fair)).status, 'insufficient_data', '7 control sessions');
+    await streamOf(fair, 293, 270, 'fair');
+    const ok = await srm(fair);
+    assert.deepEqual([ok.status, ok.observed], ['ok', { control: 300, treatment: 300 }]);
+
+    const skewed = await running(s, { name: 'Skewed' });
+    await streamOf(skewed, 360, 240, 'skew');
+    const bad = await srm(skewed);
+    assert.deepEqual([bad.status, bad.observed, bad.expected], ['mismatch', { control: 360, treatment: 240 }, { control: 300, treatment: 300 }]);
+    assert.ok(bad.p_value < bad.threshold, `p = ${bad.p_value}`);
   });
 
   it('assigns nobody for drafts and stopped experiments, and refuses other sites’ experiments and empty sessions', async () => {
