@@ -1,8 +1,8 @@
 // Ingestion benchmark (issue #3): the service on PostgreSQL beside a bare Fastify route with the
 // same schema and envelope, both driven by autocannon in one run.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { benchDatabase, fmt, freePort, load, pacedLoad, startChild, type LoadResult } from './lib.js';
-
+import { benchDatabase, fmt, freePort, load, pacedLoad, startChild, startService, type LoadResult } from './lib.js';
 
 const eventBody = (idTag: string) =>
   JSON.stringify({
@@ -24,11 +24,10 @@ export interface EventsBenchResult {
 export async function runEventsBench(log: (line: string) => void): Promise<EventsBenchResult> {
   const database = await benchDatabase({ DB_POOL_SIZE: '16' });
   const env = database.env;
-  const service = await startChild(['bin/storefront.js', 'serve'], env, await freePort());
+  const service = await startService(env);
   const bare = await startChild(['--import', 'tsx', 'bench/bare-server.ts'], {}, await freePort());
   try {
     // A site and a key with room for the whole run, through the running service's database.
-    const { execFileSync } = await import('node:child_process');
     const site = JSON.parse(execFileSync(process.execPath, ['bin/storefront.js', 'site', 'create', '--name', 'Bench', '--origin', 'https://shop.example', '--owner', 'bench', '--json'], { env: { ...process.env, ...env } }).toString());
     const key = JSON.parse(execFileSync(process.execPath, ['bin/storefront.js', 'key', 'create', '--site', site.site_id, '--scopes', 'events:write', '--rate-limit', '100000000', '--json'], { env: { ...process.env, ...env } }).toString());
     const headers = { 'content-type': 'application/json', 'x-api-key': key.api_key };

@@ -2,14 +2,9 @@
 // 50,000 linked orders with refunds and cancellations, loaded through the services (the same
 // running-sum code as live traffic); then GET /results through the real server, beside GET /health
 // on the same server as the baseline, and beside what scanning the raw rows at read time costs.
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { migrate } from '../src/db/migrate.js';
-import { openPostgres } from '../src/db/postgres.js';
-import { createSecrets } from '../src/secrets.js';
 import { SYSTEM } from '../src/modules/sites/site-access.js';
 import { assignmentIdFor } from '../src/modules/experiments/assignment.js';
-import { benchDatabase, fmt, freePort, load, startChild, type LoadResult } from './lib.js';
+import { fmt, load, withBenchApp, withService, type LoadResult } from './lib.js';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
@@ -39,15 +34,8 @@ async function pool<T>(items: readonly T[], concurrency: number, fn: (item: T, i
   );
 }
 
-export async function runExperimentsBench(log: (line: string) => void): Promise<ExperimentsBenchResult> {
-  const database = await benchDatabase({ LOCAL_IDP: '1' });
-  const env = database.env;
-  const db = openPostgres(env.DATABASE_URL, { poolSize: 12 });
-  try {
-    await migrate(db);
-    const config = loadConfig(env);
-    const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
-    await app.ready();
+export function runExperimentsBench(log: (line: string) => void): Promise<ExperimentsBenchResult> {
+  return withBenchApp(12, async ({ env, db, app }) => {
     const s = app.services;
     const site = await s.sites.createSite({ name: 'Bench', origins: ['https://shop.example'], owner: 'bench' });
     const key = await s.apiKeys.createKey(SYSTEM, site.site_id, { scopes: ['partner_attribution:convert'] });
@@ -120,8 +108,7 @@ export async function runExperimentsBench(log: (line: string) => void): Promise<
     );
     const scanMs = performance.now() - t0;
 
-    const service = await startChild(['bin/storefront.js', 'serve'], env, await freePort());
-    try {
+    return withService(env, async (service) => {
       const headers = { authorization: `Bearer ${idToken}` };
       log('GET /results …');
       const results = await load({ url: `${service.url}/api/v1/partner-experiments/${exp.experiment_id}/results`, headers, connections: 8 });
@@ -143,13 +130,8 @@ export async function runExperimentsBench(log: (line: string) => void): Promise<
           srm: sampleResults.states.sample_ratio.status,
         },
       };
-    } finally {
-      await service.stop();
-    }
-  } finally {
-    await db.close();
-    await database.drop();
-  }
+    });
+  });
 }
 
 export function experimentsMarkdown(r: ExperimentsBenchResult): string {

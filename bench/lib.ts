@@ -6,7 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { migrate } from '../src/db/migrate.js';
+import { openPostgres } from '../src/db/postgres.js';
+import type { Database } from '../src/db/types.js';
+import { createSecrets } from '../src/secrets.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -190,4 +197,46 @@ export async function benchDatabase(extraEnv: Record<string, string> = {}) {
       await admin.end();
     },
   };
+}
+
+/**
+ * A benchmark's own migrated database with the app built on it in this process, to load the data
+ * set through the services; when `fn` ends the app is closed (if `fn` has not closed it before
+ * measuring) and the database dropped.
+ */
+export async function withBenchApp<T>(
+  poolSize: number,
+  fn: (bench: { env: Record<string, string>; db: Database; app: FastifyInstance }) => Promise<T>,
+): Promise<T> {
+  const database = await benchDatabase({ LOCAL_IDP: '1' });
+  const db = openPostgres(database.env.DATABASE_URL, { poolSize });
+  try {
+    await migrate(db);
+    const config = loadConfig(database.env);
+    const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
+    try {
+      await app.ready();
+      return await fn({ env: database.env, db, app });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await db.close();
+    await database.drop();
+  }
+}
+
+/** The real server (`storefront serve`) in a child process on `env`, on a free port. */
+export async function startService(env: Record<string, string>): Promise<Child> {
+  return startChild(['bin/storefront.js', 'serve'], env, await freePort());
+}
+
+/** startService, stopped when `fn` ends. */
+export async function withService<T>(env: Record<string, string>, fn: (service: Child) => Promise<T>): Promise<T> {
+  const service = await startService(env);
+  try {
+    return await fn(service);
+  } finally {
+    await service.stop();
+  }
 }

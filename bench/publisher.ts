@@ -1,12 +1,7 @@
 // Publisher analytics benchmark (issue #6): 1,000,000 observed clicks and 100,000 report records,
 // then GET /analytics/publishers through the real server over a year and over 30 days, beside
 // GET /health on the same server.
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { migrate } from '../src/db/migrate.js';
-import { openPostgres } from '../src/db/postgres.js';
-import { createSecrets } from '../src/secrets.js';
-import { benchDatabase, fmt, freePort, load, startChild, type LoadResult } from './lib.js';
+import { fmt, load, withBenchApp, withService, type LoadResult } from './lib.js';
 
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
@@ -24,15 +19,8 @@ export interface PublisherBenchResult {
   sample: { clicks: number; settled: number; variance: number };
 }
 
-export async function runPublisherBench(log: (line: string) => void): Promise<PublisherBenchResult> {
-  const database = await benchDatabase({ LOCAL_IDP: '1' });
-  const env = database.env;
-  const db = openPostgres(env.DATABASE_URL, { poolSize: 8 });
-  try {
-    await migrate(db);
-    const config = loadConfig(env);
-    const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
-    await app.ready();
+export function runPublisherBench(log: (line: string) => void): Promise<PublisherBenchResult> {
+  return withBenchApp(8, async ({ env, db, app }) => {
     const s = app.services;
     const site = await s.sites.createSite({ name: 'Publisher', origins: ['https://pub.example'], owner: 'bench', publisherMode: true });
     const siteId = site.site_id;
@@ -121,8 +109,7 @@ export async function runPublisherBench(log: (line: string) => void): Promise<Pu
     const idToken = (await s.idTokens.issueLocal('bench', 3600)).idToken;
     await app.close();
 
-    const service = await startChild(['bin/storefront.js', 'serve'], env, await freePort());
-    try {
+    return withService(env, async (service) => {
       const headers = { authorization: `Bearer ${idToken}` };
       const q = (days: number) => `website_id=${siteId}&from=${encodeURIComponent(new Date(now - days * DAY).toISOString())}&to=${encodeURIComponent(new Date(now + 1000).toISOString())}`;
       log('GET /analytics/publishers, a year …');
@@ -133,13 +120,8 @@ export async function runPublisherBench(log: (line: string) => void): Promise<Pu
       log('GET /health (baseline) …');
       const health = await load({ url: `${service.url}/health`, connections: 1 });
       return { clicks: CLICKS, records: RECORDS, loadClicksSeconds, loadRecordsSeconds, year, yearBusy, month, health, sample: { clicks: sample.clicks, settled: sample.settled_orders, variance: sample.reference_correlation.variance } };
-    } finally {
-      await service.stop();
-    }
-  } finally {
-    await db.close();
-    await database.drop();
-  }
+    });
+  });
 }
 
 export function publisherMarkdown(r: PublisherBenchResult): string {

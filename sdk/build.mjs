@@ -1,13 +1,15 @@
 // Builds the SDK: sdk/dist/storefront.js (IIFE, global Storefront) and sdk/dist/storefront.mjs (ES module).
+// The service bundles with the same options (src/modules/sdk/bundle.ts), so both serve the same code.
 import { build } from 'esbuild';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-export const SDK_ENTRY = path.join(here, 'src/storefront.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** @param {'iife' | 'esm'} format */
 export function sdkBuildOptions(format) {
   return {
-    entryPoints: [SDK_ENTRY],
+    entryPoints: [path.join(here, 'src/storefront.ts')],
     bundle: true,
     minify: true,
     format,
@@ -17,7 +19,7 @@ export function sdkBuildOptions(format) {
   };
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await build({ ...sdkBuildOptions('iife'), outfile: path.join(here, 'dist/storefront.js') });
   await build({ ...sdkBuildOptions('esm'), outfile: path.join(here, 'dist/storefront.mjs') });
   console.log('built sdk/dist/storefront.js and sdk/dist/storefront.mjs');

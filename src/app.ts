@@ -80,15 +80,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ownDb = !options.db;
   const db = options.db ?? (await openDatabase(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
-  app.addHook('onClose', async () => {
-    await app.services?.close();
-    if (ownDb) await db.close();
-  });
   if (ownDb) await migrate(db);
 
   const secrets = options.secrets ?? createSecrets(loadMasterSecret(config));
   const services = createServices({ config, db, secrets });
   app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.close();
+    if (ownDb) await db.close();
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

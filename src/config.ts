@@ -125,7 +125,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
   const rawClickKeys = value('CLICK_ID_KEYS');
   if (rawClickKeys !== undefined) {
     clickIdKeys = [];
-    for (const entry of rawClickKeys.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const entries = rawClickKeys.split(',').map((e) => e.trim()).filter(Boolean);
+    if (entries.length === 0) problems.push('CLICK_ID_KEYS holds no key');
+    for (const entry of entries) {
       const m = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]+={0,2})$/.exec(entry);
       const key = m ? Buffer.from(m[2]!, 'base64') : Buffer.alloc(0);
       if (!m || key.length !== 32) {
@@ -135,7 +137,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
       if (clickIdKeys.some((k) => k.id === m[1])) problems.push(`CLICK_ID_KEYS names the key id ${m[1]} twice`);
       clickIdKeys.push({ id: m[1]!, key });
     }
-    if (clickIdKeys.length === 0 && !problems.some((p) => p.startsWith('CLICK_ID_KEYS'))) problems.push('CLICK_ID_KEYS holds no key');
   }
 
   const logLevel = value('LOG_LEVEL') ?? 'info';

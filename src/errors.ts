@@ -33,10 +33,14 @@ export const ERROR_CATALOGUE = {
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 export interface ErrorDetail {
+  /** A JSON Pointer (RFC 6901) into the request. */
   path: string;
   code: string;
   message: string;
 }
+
+/** One reference token of a JSON Pointer: `~` and `/` escaped. */
+export const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export class AppError extends Error {
   readonly status: number;

@@ -34,7 +34,6 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
   const runtimeTokens = createRuntimeTokens(secrets, config.runtimeTokenTtlSeconds);
   const siteDirectory = createSiteDirectory(db);
   const limiter = createHourlyLimiter({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
-  const eventWriter = createEventWriter(db);
   const keyring = createClickIdKeyring(config, secrets);
   const migrations = loadMigrations();
   let migrated = false;
@@ -43,10 +42,7 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     config,
     db,
     sites: createSitesService(db, siteDirectory),
-    siteDirectory,
-    limiter,
-    eventWriter,
-    ingest: createIngestService({ writer: eventWriter, limiter, sites: siteDirectory }),
+    ingest: createIngestService({ writer: createEventWriter(db), limiter, sites: siteDirectory }),
     events: createEventsService(db),
     keyring,
     touches: createTouchesService({ db, keyring, sites: siteDirectory }),

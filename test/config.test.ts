@@ -45,6 +45,27 @@ describe('configuration', () => {
     }
   });
 
+  it('reads CLICK_ID_KEYS newest first and names each kind of problem once', () => {
+    const key = (n: number) => Buffer.alloc(32, n).toString('base64');
+    const problems = (raw: string) => {
+      try {
+        loadConfig({ CLICK_ID_KEYS: raw });
+        return [];
+      } catch (err) {
+        assert.ok(err instanceof ConfigError);
+        return err.problems;
+      }
+    };
+    const c = loadConfig({ CLICK_ID_KEYS: `k2:${key(2)}, k1:${key(1)}` });
+    assert.deepEqual(c.clickIdKeys?.map((k) => k.id), ['k2', 'k1']);
+    assert.deepEqual(c.clickIdKeys?.[1]?.key, Buffer.alloc(32, 1));
+    assert.equal(loadConfig({}).clickIdKeys, undefined);
+    assert.deepEqual(problems(' , ,'), ['CLICK_ID_KEYS holds no key']);
+    assert.equal(problems(`k1:${Buffer.alloc(16).toString('base64')}`).length, 1);
+    assert.match(problems('no-colon')[0]!, /comma-separated list of id:base64/);
+    assert.deepEqual(problems(`k1:${key(1)},k1:${key(2)}`), ['CLICK_ID_KEYS names the key id k1 twice']);
+  });
+
   it('takes the command line port and host over the environment', () => {
     const c = loadConfig({ PORT: '9000', HOST: '0.0.0.0' }, { port: '9100', host: '::1' });
     assert.equal(c.port, 9100);

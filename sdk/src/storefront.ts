@@ -2,6 +2,7 @@
 // network loses nothing and retries double nothing (client_event_id); the unload beacon; affiliate
 // landing touches; sticky experiment assignments; and publisher link decoration at click time.
 import { decorate, type DecorationConfig } from '../../src/domain/decorate.js';
+import { stripClickParams } from '../../src/domain/urls.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,23 +23,28 @@ interface QueuedEvent extends Json {
   client_event_id: string;
 }
 
+interface Assignment {
+  variant: 'control' | 'treatment';
+  assignmentId: string | null;
+}
+
 const SESSION_IDLE_MS = 30 * 60_000;
 const MAX_BATCH = 50;
 const STORE = 'sf:';
 const TOUCH_COOKIE = 'sf_touch_ids';
-const CLICK_PARAMS = /^(awc|cjevent|clickref|sid)$/i;
 
 let opts: Required<InitOptions> | undefined;
 let token: string | undefined;
 let tokenExpires = 0;
 let tokenPromise: Promise<string | undefined> | undefined;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let config: SiteConfig | undefined;
 let queue: QueuedEvent[] = [];
 let flushing: Promise<void> | undefined;
 let backoff = 0;
 let retryAt = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
-const assignments = new Map<string, Promise<{ variant: 'control' | 'treatment'; assignmentId: string | null }>>();
+const assignments = new Map<string, Promise<Assignment>>();
 
 // ---- storage (first-party; survives reloads) ----
 const read = <T>(key: string, fallback: T): T => {
@@ -80,23 +86,13 @@ function sessionId(): string {
   return s.id;
 }
 
-/** A URL without the click-id parameters (they never ride along in reported URLs). */
-function clean(url: string): string {
-  try {
-    const u = new URL(url);
-    for (const name of [...u.searchParams.keys()]) if (CLICK_PARAMS.test(name)) u.searchParams.delete(name);
-    return u.toString();
-  } catch {
-    return url;
-  }
-}
-
 function context(): Json {
   const ua = navigator.userAgent;
   return {
-    page_url: clean(location.href),
+    // Click ids never ride along in reported URLs (the server's own rule, CONTRACT §3).
+    page_url: stripClickParams(location.href),
     user_agent: ua,
-    referrer: document.referrer ? clean(document.referrer) : '',
+    referrer: stripClickParams(document.referrer),
     page_title: document.title,
     device_type: /Mobi|Android/i.test(ua) ? 'mobile' : /Tablet|iPad/i.test(ua) ? 'tablet' : 'desktop',
     language: navigator.language,
@@ -119,8 +115,10 @@ async function fetchToken(): Promise<string | undefined> {
     token = data.token;
     tokenExpires = Date.parse(data.expires_at);
     config = data.config;
-    // Refresh ahead of expiry so the unload beacon always holds a live token.
-    setTimeout(() => void getToken(true), Math.max(5_000, tokenExpires - Date.now() - 60_000));
+    // Refresh ahead of expiry so the unload beacon always holds a live token (one timer, however
+    // the token was fetched: a refresh after a 401 replaces the pending one).
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => void getToken(true), Math.max(5_000, tokenExpires - Date.now() - 60_000));
     return token;
   } catch {
     return undefined;
@@ -156,8 +154,9 @@ async function api(path: string, body: unknown): Promise<Response | undefined> {
 }
 
 // ---- events ----
+/** The one place a backoff holds: no automatic send starts before retryAt. */
 function schedule(delay = opts?.flushInterval ?? 1000) {
-  if (timer) clearTimeout(timer);
+  clearTimeout(timer);
   timer = setTimeout(() => void send(), Math.max(delay, retryAt - Date.now()));
 }
 
@@ -190,16 +189,11 @@ async function sendQueue(): Promise<void> {
     queue = read<QueuedEvent[]>('q', queue);
     const batch = queue.slice(0, MAX_BATCH);
     if (batch.length === 0) return;
-    if (Date.now() < retryAt) {
-      // A timer may fire a little before the instant it was set for: wait out the rest, never stall.
-      schedule(0);
-      return;
-    }
     const res = await api('/events/batch', { events: batch });
     if (!res || res.status === 429 || res.status >= 500) {
       backoff = Math.min(60_000, backoff ? backoff * 2 : 1_000);
       retryAt = Date.now() + backoff * (0.5 + Math.random() / 2);
-      schedule(retryAt - Date.now());
+      schedule(0);
       return;
     }
     backoff = 0;
@@ -241,12 +235,11 @@ export function identify(userId: string): void {
 }
 
 // ---- affiliate landing touches ----
-const cookieIds = (): string[] => {
+/** The touch ids in the first-party cookie, for the merchant's checkout. */
+export function getTouchIds(): string[] {
   const m = document.cookie.match(new RegExp(`(?:^|; )${TOUCH_COOKIE}=([^;]*)`));
   return m ? decodeURIComponent(m[1]!).split(',').filter(Boolean) : [];
-};
-
-export const getTouchIds = (): string[] => cookieIds();
+}
 
 async function landingTouch() {
   const params = new URLSearchParams(location.search);
@@ -256,7 +249,7 @@ async function landingTouch() {
   // The same landing gives the same touch id: a reload sends nothing new.
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${opts!.siteId}\n${provider}\n${clickId}`)));
   const touchId = `tch_${hex(digest).slice(0, 32)}`;
-  const ids = cookieIds();
+  const ids = getTouchIds();
   if (ids.includes(touchId)) return;
   const res = await api('/partner-attribution/touches', {
     touches: [
@@ -279,12 +272,12 @@ async function landingTouch() {
 }
 
 // ---- experiments ----
-export function getAssignment(experimentId: string): Promise<{ variant: 'control' | 'treatment'; assignmentId: string | null }> {
+export function getAssignment(experimentId: string): Promise<Assignment> {
   let p = assignments.get(experimentId);
   if (!p) {
     p = (async () => {
       const res = await api('/partner-experiments/assignments', { session_id: sessionId(), experiment_ids: [experimentId] });
-      const a = res?.ok ? ((await res.json()).data.assignments as { variant: 'control' | 'treatment'; assignment_id: string }[])[0] : undefined;
+      const a = res?.ok ? ((await res.json()).data.assignments as { variant: Assignment['variant']; assignment_id: string }[])[0] : undefined;
       if (!a) assignments.delete(experimentId); // not running (or unreachable): control, and ask again next time
       return a ? { variant: a.variant, assignmentId: a.assignment_id } : { variant: 'control' as const, assignmentId: null };
     })();
@@ -332,5 +325,4 @@ export function init(options: InitOptions): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') beacon();
   });
-  schedule();
 }

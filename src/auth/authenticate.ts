@@ -67,8 +67,8 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
 
   // Runtime tokens: Authorization bearer, or the beacon body. Bound to the request's Origin.
   app.addHook('preValidation', async (request) => {
-    if (!accepts(spec(request), 'runtime')) return;
-    const s = spec(request) as AuthSpec;
+    const s = spec(request);
+    if (!accepts(s, 'runtime')) return;
     let token = bodyCredential(request);
     if (token === undefined) {
       token = bearer(request);

@@ -15,6 +15,8 @@ import { UsageError } from './usage.js';
 
 const BATCH = 500;
 const MAX_ERRORS_SHOWN = 100;
+/** The value of a JSON Lines line that is not JSON. */
+const MALFORMED = Symbol('malformed');
 
 interface Item {
   value: unknown;
@@ -63,7 +65,7 @@ async function* records(file: string): AsyncGenerator<Item> {
     try {
       value = JSON.parse(text);
     } catch {
-      value = Symbol.for('malformed');
+      value = MALFORMED;
     }
     yield { value, line };
   }
@@ -80,17 +82,18 @@ export async function importReportFile(
     if (batch.length === 0) return;
     const items = batch;
     batch = [];
-    const malformed = items.filter((i) => i.value === Symbol.for('malformed'));
-    for (const m of malformed) {
-      totals.failed += 1;
-      if (errors.length < MAX_ERRORS_SHOWN) errors.push({ line: m.line, message: 'not valid JSON' });
-    }
-    const good = items.filter((i) => i.value !== Symbol.for('malformed'));
     // Without --format, a record with provider_transaction_id is canonical, else the provider's own shape.
     const groups = new Map<ReportFormat, Item[]>();
-    for (const item of good) {
+    for (const item of items) {
+      if (item.value === MALFORMED) {
+        totals.failed += 1;
+        if (errors.length < MAX_ERRORS_SHOWN) errors.push({ line: item.line, message: 'not valid JSON' });
+        continue;
+      }
       const format = opts.format ?? (typeof item.value === 'object' && item.value !== null && 'provider_transaction_id' in item.value ? 'canonical' : opts.provider);
-      groups.set(format, [...(groups.get(format) ?? []), item]);
+      const group = groups.get(format);
+      if (group) group.push(item);
+      else groups.set(format, [item]);
     }
     for (const [format, group] of groups) {
       const results = await services.reports.importRecords(opts.siteId, opts.provider, format, group.map((g) => g.value), { currency: opts.currency, pointer: () => '' });

@@ -29,7 +29,8 @@ export async function runCommand(config: Config, name: string, options: Options,
   }
   const services = createServices({ config, db, secrets });
   try {
-    await migrate(db);
+    // Every command runs on a migrated database; `migrate` itself reports what it applied.
+    if (name !== 'migrate') await migrate(db);
     return await command.run(services, options, positionals);
   } finally {
     await services.close();

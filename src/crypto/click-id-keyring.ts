@@ -15,7 +15,6 @@ export interface Sealed {
 
 export interface ClickIdKeyring {
   readonly currentKeyId: string;
-  readonly keyIds: readonly string[];
   /** `context` binds the ciphertext to its row (e.g. site and touch id) as associated data. */
   seal(value: string, context: string): Sealed;
   open(sealed: Sealed, context: string): string;
@@ -29,7 +28,6 @@ export function createClickIdKeyring(config: Pick<Config, 'clickIdKeys'>, secret
   const current = keys[0]!;
   return {
     currentKeyId: current.id,
-    keyIds: keys.map((k) => k.id),
     seal(value, context) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', current.key, iv);

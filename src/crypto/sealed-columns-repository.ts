@@ -1,5 +1,6 @@
 // SQL over the sealed columns (names come from SEALED_COLUMNS, never from input).
 import type { Queryable } from '../db/types.js';
+import type { Sealed } from './click-id-keyring.js';
 import type { SealedColumn } from './sealed-columns.js';
 
 export type SealedRow = Record<string, string>;
@@ -15,7 +16,7 @@ export async function findSealedWithOtherKeys(q: Queryable, c: SealedColumn, cur
   return rows;
 }
 
-export async function reseal(q: Queryable, c: SealedColumn, row: SealedRow, sealed: { ciphertext: string; keyId: string }): Promise<void> {
+export async function reseal(q: Queryable, c: SealedColumn, row: SealedRow, sealed: Sealed): Promise<void> {
   const where = c.keys.map((k, i) => `${k} = $${i + 1}`).join(' AND ');
   const n = c.keys.length;
   await q.query(

@@ -13,6 +13,9 @@ export interface SealedColumn {
   context(row: Record<string, string>): string;
 }
 
+/** The associated data a touch's click id is sealed with. */
+export const touchSealContext = (siteId: string, touchId: string): string => `${siteId}\n${touchId}`;
+
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   {
     table: 'touches',
@@ -20,7 +23,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     ciphertext: 'click_id_ciphertext',
     keyId: 'click_id_key_id',
     timeColumn: 'occurred_at',
-    context: (r) => `${r.site_id}\n${r.touch_id}`,
+    context: (r) => touchSealContext(r.site_id!, r.touch_id!),
   },
   {
     table: 'publisher_clicks',

@@ -21,22 +21,16 @@ interface Entry<T, R> {
 
 export interface GroupCommitter<T, R> {
   submit(items: T[]): Promise<R[]>;
-  readonly stats: { flushes: number; items: number; maxBatchSeen: number };
 }
 
 export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): GroupCommitter<T, R> {
   const queue: Entry<T, R>[] = [];
   let inFlight = 0;
   let scheduled = false;
-  const stats = { flushes: 0, items: 0, maxBatchSeen: 0 };
 
   async function run(entries: Entry<T, R>[]): Promise<void> {
-    const items = entries.flatMap((e) => e.items);
-    stats.flushes += 1;
-    stats.items += items.length;
-    stats.maxBatchSeen = Math.max(stats.maxBatchSeen, items.length);
     try {
-      const results = await options.flush(items);
+      const results = await options.flush(entries.flatMap((e) => e.items));
       let at = 0;
       for (const e of entries) {
         e.resolve(results.slice(at, at + e.items.length));
@@ -71,7 +65,6 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
   }
 
   return {
-    stats,
     submit(items) {
       return new Promise<R[]>((resolve, reject) => {
         queue.push({ items, resolve, reject });

@@ -33,10 +33,9 @@ export function hostKey(host: string): string | null {
 
 /** Which network's allowlist holds the URL's host, if any. */
 export function networkOf(url: URL, hosts: DecorationConfig['publisher_hosts']): Network | undefined {
-  // URL.host is lower case, punycode, and omits the scheme's default port.
-  const host = url.protocol === 'http:' && url.port === '' ? url.hostname : url.host;
+  // URL.host is lower case, punycode, and omits the scheme's default port, as hostKey() does.
   for (const network of ['awin', 'cj'] as const) {
-    if (hosts[network].some((entry) => hostKey(entry) === host)) return network;
+    if (hosts[network].some((entry) => hostKey(entry) === url.host)) return network;
   }
   return undefined;
 }
@@ -66,16 +65,17 @@ function withParam(href: string, name: string, value: string): string {
 export function decorate(url: string, config: DecorationConfig, reference: string): Decoration {
   const untouched: Decoration = { decorated: false, url };
   if (!config.publisher_mode || !REFERENCE_PATTERN.test(reference)) return untouched;
-  if (!/^https?:\/\//i.test(url.trim())) return untouched;
+  const href = url.trim();
+  // Absolute http(s) only: relative, protocol-relative, javascript: and mailto: links stay as they are.
+  if (!/^https?:\/\//i.test(href)) return untouched;
   let parsed: URL;
   try {
-    parsed = new URL(url.trim());
+    parsed = new URL(href);
   } catch {
     return untouched;
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return untouched;
   const provider = networkOf(parsed, config.publisher_hosts);
   if (!provider) return untouched;
   // Keep the link as written (parameters byte for byte); only the one parameter changes.
-  return { decorated: true, url: withParam(url.trim(), DECORATION_PARAM[provider], reference), provider };
+  return { decorated: true, url: withParam(href, DECORATION_PARAM[provider], reference), provider };
 }

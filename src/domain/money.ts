@@ -56,12 +56,28 @@ export function toMinorUnits(amount: number, digits: number): number | null {
   return Number(d.units * 10n ** BigInt(digits - d.scale));
 }
 
+/** The decimal as text, exactly (e.g. quantities in a canonical payload, where bigint cannot go). */
+export function decimalToString(d: Decimal): string {
+  if (d.scale === 0) return d.units.toString();
+  const negative = d.units < 0n;
+  const s = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
+  return `${negative ? '-' : ''}${s.slice(0, -d.scale)}.${s.slice(-d.scale)}`;
+}
+
+/** The inverse of decimalToString. */
+export function parseDecimalString(s: string): Decimal {
+  const [int, frac = ''] = s.split('.');
+  return { units: BigInt(`${int}${frac}`), scale: frac.length };
+}
+
 /** Minor units back to a JSON number with the currency's decimals (12345, 2 → 123.45). */
 export function fromMinorUnits(minor: number, digits: number): number {
-  if (digits === 0) return minor;
-  const sign = minor < 0 ? '-' : '';
-  const abs = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return Number(`${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`);
+  return digits === 0 ? minor : Number(decimalToString({ units: BigInt(minor), scale: digits }));
+}
+
+/** Minor units of a stored amount back to a JSON number in its currency (CONTRACT §0: money out). */
+export function fromMinorUnitsOf(minor: number, currency: string): number {
+  return fromMinorUnits(minor, currencyDigits(currency) ?? 2);
 }
 
 /** numerator / denominator rounded half up (half away from zero). The only rounding of money. */
@@ -73,11 +89,6 @@ export function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
   return negative ? -q : q;
 }
 
-/** quantity × unit price (minor units), rounded half up to the minor unit. */
-export function lineAmount(quantity: Decimal, unitMinor: number): number {
-  return Number(roundHalfUp(quantity.units * BigInt(unitMinor), 10n ** BigInt(quantity.scale)));
-}
-
 /** Σ quantity_i × unitMinor_i, summed exactly and rounded half up once. */
 export function sumOfProducts(terms: readonly { quantity: Decimal; unitMinor: number }[]): number {
   const scale = Math.max(0, ...terms.map((t) => t.quantity.scale));
@@ -85,5 +96,8 @@ export function sumOfProducts(terms: readonly { quantity: Decimal; unitMinor: nu
   for (const t of terms) total += t.quantity.units * 10n ** BigInt(scale - t.quantity.scale) * BigInt(t.unitMinor);
   return Number(roundHalfUp(total, 10n ** BigInt(scale)));
 }
+
+/** quantity × unit price (minor units), rounded half up to the minor unit. */
+export const lineAmount = (quantity: Decimal, unitMinor: number): number => sumOfProducts([{ quantity, unitMinor }]);
 
 export const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);

@@ -1,5 +1,8 @@
 // Timestamps in: ISO 8601 with an offset (CONTRACT §0), checked strictly (no 24:00, no Feb 30).
 
+/** How far in the future a client's occurred_at may lie (clock skew), CONTRACT §3. */
+export const MAX_FUTURE_MS = 5 * 60_000;
+
 const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:?\d{2})$/;
 
 /** Milliseconds since the epoch, or null when the text is not an ISO 8601 timestamp with offset. */

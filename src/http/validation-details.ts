@@ -1,9 +1,7 @@
 // Turns schema-validator errors into the contract's error details: one entry per offending
 // location, `path` a JSON Pointer.
 import type { FastifySchemaValidationError } from 'fastify';
-import type { ErrorDetail } from '../errors.js';
-
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+import { escapePointer, type ErrorDetail } from '../errors.js';
 
 interface ValidatorError extends FastifySchemaValidationError {
   params: Record<string, unknown>;

@@ -5,7 +5,10 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 
-/** Validates the body with `enforced` instead of the documented schema; other parts as usual. */
+/**
+ * Validates the body with `enforced` (null: not at all) instead of the documented schema. It
+ * answers for every part the route declares, so use it only on routes whose one part is the body.
+ */
 export function enforceBody(enforced: TSchema | null): FastifySchemaCompiler<TSchema> {
   const check = enforced ? Compile(enforced) : null;
   return () => (value: unknown) => {

@@ -22,7 +22,7 @@ export const quotaHeaders = (q: QuotaState): Record<string, string> => ({
 
 export interface HourlyLimiter {
   /** Takes `points` from `bucket`'s quota of `limit` for the current clock hour, or throws 429 rate_limited. */
-  consume(bucket: string, limit: number, points: number, now?: number): Promise<QuotaState>;
+  consume(bucket: string, limit: number, points: number): Promise<QuotaState>;
   close(): Promise<void>;
 }
 
@@ -35,10 +35,6 @@ export function createHourlyLimiter(options: { redisUrl?: string; keyPrefix: str
   const limiters = new Map<number, RateLimiterAbstract>();
   // Connect when first needed (the command line builds the services but never limits anything).
   let connecting: Promise<void> | undefined;
-  const connect = () => {
-    if (redis && redis.status === 'wait') connecting ??= redis.connect().catch(() => undefined);
-    return connecting;
-  };
 
   const limiterFor = (limit: number): RateLimiterAbstract => {
     let limiter = limiters.get(limit);
@@ -60,12 +56,13 @@ export function createHourlyLimiter(options: { redisUrl?: string; keyPrefix: str
   };
 
   return {
-    async consume(bucket, limit, points, now = Date.now()) {
+    async consume(bucket, limit, points) {
+      const now = Date.now();
       const hour = Math.floor(now / HOUR_MS);
       const key = `${bucket}:${hour}`;
       const resetSeconds = Math.max(1, Math.ceil(((hour + 1) * HOUR_MS - now) / 1000));
       const limiter = limiterFor(limit);
-      if (redis?.status === 'wait') await connect();
+      if (redis?.status === 'wait') await (connecting ??= redis.connect().catch(() => undefined));
       try {
         const res = await limiter.consume(key, points);
         return { limit, remaining: res.remainingPoints, resetSeconds };

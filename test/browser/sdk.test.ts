@@ -16,13 +16,14 @@ describe('browser SDK in Chromium', { skip: !chromiumAvailable() && 'Chromium is
   let experimentId: string;
   const preflights: string[] = [];
 
-  const page = (flushInterval = 200) => (path: string, query: URLSearchParams) => `<!doctype html><html><head><title>Test shop ${path}</title></head><body>
+  // A shop page on its own origin; `?flush=N` sets the SDK's flush interval (default 200 ms).
+  const shopPage = (path: string, query: URLSearchParams) => `<!doctype html><html><head><title>Test shop ${path}</title></head><body>
     <a id="marked" data-sf-decorate data-sf-content="guide-1" data-sf-campaign="winter" href="https://www.awin1.com/cread.php?awinmid=1&awinaffid=2">marked awin</a>
     <a id="marked-off-list" data-sf-decorate href="https://www.example.com/cread.php?x=1">marked, not allowlisted</a>
     <a id="unmarked" href="https://www.awin1.com/cread.php?awinmid=3">unmarked awin</a>
     <a id="away" href="/away.html">away</a>
     <script src="${api}/sdk/v1/storefront.js"></script>
-    <script>Storefront.init({ siteId: ${JSON.stringify(siteId)}, endpoint: ${JSON.stringify(api)}, flushInterval: ${Number(query.get('flush') ?? flushInterval)} });</script>
+    <script>Storefront.init({ siteId: ${JSON.stringify(siteId)}, endpoint: ${JSON.stringify(api)}, flushInterval: ${Number(query.get('flush') ?? 200)} });</script>
   </body></html>`;
 
   before(async () => {
@@ -36,8 +37,8 @@ describe('browser SDK in Chromium', { skip: !chromiumAvailable() && 'Chromium is
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    shopA = await startPageServer((p, q) => page()(p, q));
-    shopB = await startPageServer((p, q) => page()(p, q));
+    shopA = await startPageServer(shopPage);
+    shopB = await startPageServer(shopPage);
     const site = await t.createSite({ origins: [shopA.origin], publisherMode: true });
     siteId = site.siteId;
     const owner = { kind: 'user' as const, userId: site.owner };
@@ -139,7 +140,6 @@ describe('browser SDK in Chromium', { skip: !chromiumAvailable() && 'Chromium is
     const { context, page: p } = await fresh();
     await p.goto(`${shopA.origin}/beacon.html?flush=600000`);
     await ready(p);
-    await p.waitForFunction(() => localStorage.length >= 0);
     await p.waitForTimeout(500); // the runtime token
     preflights.length = 0;
     await p.evaluate(() => {

@@ -25,6 +25,10 @@ function commandSuite(name: string, setup: () => Promise<{ env: Env; cleanup(): 
       const migrated = await runCli(['migrate', '--json'], env);
       assert.equal(migrated.code, 0, migrated.stderr);
       assert.ok(Array.isArray(migrated.json.applied));
+      // A fresh database: the first run applies every migration, the second none.
+      assert.equal(migrated.json.applied.length, migrated.json.total);
+      const again = await runCli(['migrate', '--json'], env);
+      assert.deepEqual(again.json.applied, []);
 
       const created = await runCli(
         ['site', 'create', '--name', 'CLI Shop', '--origin', 'https://cli.example', '--origin', 'http://localhost:3000', '--publisher', '--owner', 'alice', '--json'],

@@ -1,8 +1,8 @@
-// Payloads for partner attribution tests.
+// Payloads for partner attribution tests, and a client for the conversions route.
 import { randomUUID } from 'node:crypto';
+import type { TestApp } from './app.js';
 
 export const AWC = () => `12345_${Date.now()}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-export const CJEVENT = () => `cj${randomUUID().replace(/-/g, '')}`;
 
 export function touch(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -19,15 +19,20 @@ export function touch(overrides: Record<string, unknown> = {}): Record<string, u
   };
 }
 
+/** The fields every conversion object carries: a fresh idempotency key, the order, EUR. */
+const common = (siteId: string, orderId: string, keyPrefix: string, occurredAt: string) => ({
+  schema_version: 1,
+  idempotency_key: `${keyPrefix}-${randomUUID()}`,
+  website_id: siteId,
+  order_id: orderId,
+  occurred_at: occurredAt,
+  currency: 'EUR',
+});
+
 /** A purchase of two EUR lines that reconciles: 2 × 19.99 and 1 × 5.00, 1.00 discount, 3.50 tax, 4.95 shipping. */
 export function purchase(siteId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    schema_version: 1,
-    idempotency_key: `purchase-${randomUUID()}`,
-    website_id: siteId,
-    order_id: `order-${randomUUID()}`,
-    occurred_at: '2026-11-20T10:00:00.000Z',
-    currency: 'EUR',
+    ...common(siteId, `order-${randomUUID()}`, 'purchase', '2026-11-20T10:00:00.000Z'),
     revenue: 52.43, // 39.98 + 5.00 − 1.00 + 3.50 + 4.95
     commissionable_subtotal: 42.98, // 38.98 + 4.00
     tax: 3.5,
@@ -44,12 +49,7 @@ export function purchase(siteId: string, overrides: Record<string, unknown> = {}
 
 export function adjustment(siteId: string, orderId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    schema_version: 1,
-    idempotency_key: `adj-${randomUUID()}`,
-    website_id: siteId,
-    order_id: orderId,
-    occurred_at: '2026-11-21T10:00:00.000Z',
-    currency: 'EUR',
+    ...common(siteId, orderId, 'adj', '2026-11-21T10:00:00.000Z'),
     reason: 'refund',
     revenue_delta: -5,
     commissionable_delta: -4,
@@ -60,13 +60,22 @@ export function adjustment(siteId: string, orderId: string, overrides: Record<st
 
 export function cancellation(siteId: string, orderId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    schema_version: 1,
-    idempotency_key: `cancel-${randomUUID()}`,
-    website_id: siteId,
-    order_id: orderId,
-    occurred_at: '2026-11-22T10:00:00.000Z',
-    currency: 'EUR',
+    ...common(siteId, orderId, 'cancel', '2026-11-22T10:00:00.000Z'),
     reason: 'customer_request',
     ...overrides,
+  };
+}
+
+export const CONVERSIONS_URL = '/api/v1/partner-attribution/conversions';
+
+/** A site with a secret key of every scope (`server` headers), and a sender of conversion requests. */
+export function conversionsClient(t: () => TestApp) {
+  return {
+    async setup() {
+      const site = await t().createSite();
+      const key = await t().createKey(site.siteId);
+      return { ...site, server: { 'x-api-key': key.apiKey } };
+    },
+    send: (headers: Record<string, string>, payload: unknown) => t().inject({ method: 'POST', url: CONVERSIONS_URL, headers, payload: payload as object }),
   };
 }

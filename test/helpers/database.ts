@@ -61,26 +61,21 @@ export async function createTestDatabase(engine: EngineName, options: { migrated
     const copy = wantMigrated ? await pgliteCopy() : { dir: mkdtempSync(path.join(os.tmpdir(), 'storefront-test-pglite-')), migrated: false };
     const db = await openPglite(copy.dir);
     if (wantMigrated && !copy.migrated) await migrate(db);
-    return {
-      engine,
-      db,
-      dir: copy.dir,
-      async drop() {
-        await db.close();
-        rmSync(copy.dir, { recursive: true, force: true });
-      },
-    };
+    return withDrop({ engine, db, dir: copy.dir }, () => rmSync(copy.dir, { recursive: true, force: true }));
   }
   const created = await createPostgresDatabase();
   const db = openPostgres(created.url, { poolSize: 10 });
   if (wantMigrated) await migrate(db);
+  return withDrop({ engine, db, url: created.url }, created.drop);
+}
+
+/** drop() closes the connection, then removes the database itself. */
+function withDrop(database: Omit<TestDatabase, 'drop'>, remove: () => unknown): TestDatabase {
   return {
-    engine,
-    db,
-    url: created.url,
+    ...database,
     async drop() {
-      await db.close();
-      await created.drop();
+      await database.db.close();
+      await remove();
     },
   };
 }

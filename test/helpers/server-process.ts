@@ -20,7 +20,7 @@ export function startServerProcess(env: Record<string, string>, args: string[] =
     let err = '';
     let settled = false;
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}\n${err}`)), 180_000); // a fresh embedded database (initdb) on a busy 2-core machine can take a minute
     function fail(e: Error) {
       if (settled) return;
       settled = true;

@@ -4,17 +4,10 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { forEachEngine } from '../helpers/app.js';
-import { adjustment, purchase } from '../helpers/attribution.js';
-
-const URL_ = '/api/v1/partner-attribution/conversions';
+import { adjustment, conversionsClient, purchase } from '../helpers/attribution.js';
 
 forEachEngine('conversions under concurrency', (t) => {
-  const setup = async () => {
-    const site = await t().createSite();
-    const key = await t().createKey(site.siteId);
-    return { ...site, server: { 'x-api-key': key.apiKey } };
-  };
-  const send = (headers: Record<string, string>, payload: unknown) => t().inject({ method: 'POST', url: URL_, headers, payload: payload as object });
+  const { setup, send } = conversionsClient(t);
 
   it('50 identical purchases: one 201 and forty-nine 200s with the same ids', async () => {
     const { siteId, server } = await setup();

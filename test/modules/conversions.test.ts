@@ -2,23 +2,16 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
-import { adjustment, cancellation, purchase, touch } from '../helpers/attribution.js';
+import { adjustment, cancellation, conversionsClient, CONVERSIONS_URL, purchase, touch } from '../helpers/attribution.js';
 import { event } from '../helpers/events.js';
 
-const URL_ = '/api/v1/partner-attribution/conversions';
-
 forEachEngine('conversions', (t) => {
-  const setup = async () => {
-    const site = await t().createSite();
-    const key = await t().createKey(site.siteId);
-    return { ...site, server: { 'x-api-key': key.apiKey } };
-  };
-  const send = (headers: Record<string, string>, payload: unknown) => t().inject({ method: 'POST', url: URL_, headers, payload: payload as object });
+  const { setup, send } = conversionsClient(t);
   const buy = (headers: Record<string, string>, p: Record<string, unknown>) => send(headers, { event_type: 'purchase', conversion: p });
   const adjust = (headers: Record<string, string>, a: Record<string, unknown>) => send(headers, { event_type: 'adjustment', adjustment: a });
   const cancel = (headers: Record<string, string>, c: Record<string, unknown>) => send(headers, { event_type: 'cancellation', cancellation: c });
   const ledger = async (siteId: string, orderId: string, user: string) =>
-    t().inject({ method: 'GET', url: `${URL_}/${encodeURIComponent(orderId)}?website_id=${siteId}`, headers: bearer(await t().idToken(user)) });
+    t().inject({ method: 'GET', url: `${CONVERSIONS_URL}/${encodeURIComponent(orderId)}?website_id=${siteId}`, headers: bearer(await t().idToken(user)) });
 
   it('records a purchase, answers replays, and resolves touches that arrive later', async () => {
     const { siteId, server, member } = await setup();
@@ -186,7 +179,7 @@ forEachEngine('conversions', (t) => {
     assert.equal((await ledger(siteId, p.order_id as string, member)).statusCode, 200);
     assert.equal((await ledger(siteId, p.order_id as string, 'stranger')).statusCode, 403);
     assert.equal((await ledger(siteId, 'no-such-order', member)).statusCode, 404);
-    const noSite = await t().inject({ method: 'GET', url: `${URL_}/x`, headers: bearer(await t().idToken(member)) });
+    const noSite = await t().inject({ method: 'GET', url: `${CONVERSIONS_URL}/x`, headers: bearer(await t().idToken(member)) });
     assert.equal(noSite.statusCode, 400, 'website_id is required');
   });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
 import { buildApp } from '../../src/app.js';
-import { assignVariant } from '../../src/modules/experiments/assignment.js';
+import { assignmentIdFor, assignVariant } from '../../src/modules/experiments/assignment.js';
 import { createSecrets } from '../../src/secrets.js';
 import { bearer, forEachEngine, ORIGIN, testConfig } from '../helpers/app.js';
 import { adjustment, cancellation, purchase } from '../helpers/attribution.js';
@@ -253,7 +253,6 @@ forEachEngine('partner experiments', (t) => {
     const s = await setup();
     const id = await running(s);
     const session = `late-${randomUUID()}`;
-    const { assignmentIdFor } = await import('../../src/modules/experiments/assignment.js');
     const future = assignmentIdFor(s.siteId, id, session);
     const bought = await t().inject({
       method: 'POST',
@@ -267,5 +266,46 @@ forEachEngine('partner experiments', (t) => {
     const r = (await t().inject({ method: 'GET', url: `${BASE}/${id}/results`, headers: s.member })).json().data;
     assert.equal(r.metrics.conversion[a.variant].sum, 1, 'the waiting order now counts');
     assert.equal(r.metrics.revenue_per_session[a.variant].sum, 52.43);
+  });
+
+  it('adds up several orders that waited for one assignment, and moves them with later adjustments', async () => {
+    const s = await setup();
+    const id = await running(s);
+    const session = `waiting-${randomUUID()}`;
+    const future = assignmentIdFor(s.siteId, id, session);
+    const buy = (extra: Record<string, unknown> = {}) =>
+      t().inject({
+        method: 'POST',
+        url: '/api/v1/partner-attribution/conversions',
+        headers: s.server,
+        payload: { event_type: 'purchase', conversion: purchase(s.siteId, { occurred_at: new Date(Date.now() + 3_600_000).toISOString(), experiment_assignment_ids: [future], ...extra }) },
+      });
+    assert.equal((await buy()).statusCode, 201);
+    const touched = await buy({ touch_ids: ['t-partner'] });
+    assert.equal(touched.statusCode, 201);
+    const a = (await assign(s.browser, { session_id: session })).json().data.assignments[0];
+    assert.equal(a.assignment_id, future);
+    const read = async () => (await t().inject({ method: 'GET', url: `${BASE}/${id}/results`, headers: s.member })).json().data.metrics;
+    const m1 = await read();
+    assert.deepEqual(m1.conversion[a.variant], { n: 1, sum: 1, sum_squares: 1, mean: 1 }, 'one converted session');
+    assert.equal(m1.revenue_per_session[a.variant].sum, 104.86, 'both orders count for the session');
+    assert.ok(Math.abs(m1.revenue_per_session[a.variant].sum_squares - 104.86 ** 2) < 1e-9, 'the square of the session value, not a sum of squares of orders');
+    assert.equal(m1.partner_contribution_per_session[a.variant].sum, 42.98, 'only the order with a partner touch');
+
+    const order = (await t().database.db.query<{ order_id: string }>(
+      `SELECT l.order_id FROM conversion_assignments l JOIN conversion_touches t ON t.site_id = l.site_id AND t.order_id = l.order_id WHERE l.assignment_id = $1`,
+      [future],
+    )).rows[0]!.order_id;
+    const refunded = await t().inject({
+      method: 'POST',
+      url: '/api/v1/partner-attribution/conversions',
+      headers: s.server,
+      payload: { event_type: 'adjustment', adjustment: adjustment(s.siteId, order, { occurred_at: new Date(Date.now() + 7_200_000).toISOString() }) },
+    });
+    assert.equal(refunded.statusCode, 201, refunded.body);
+    const m2 = await read();
+    assert.equal(m2.revenue_per_session[a.variant].sum, 99.86);
+    assert.ok(Math.abs(m2.revenue_per_session[a.variant].sum_squares - 99.86 ** 2) < 1e-9);
+    assert.equal(m2.partner_contribution_per_session[a.variant].sum, 38.98, 'the touched order’s commissionable amount moved');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assignmentIdFor, assignVariant, bucket } from '../../src/modules/experiments/assignment.js';
-import { buildResults } from '../../src/modules/experiments/results.js';
+import { buildResults, EMPTY_ARM } from '../../src/modules/experiments/results.js';
 import { classifyLink, DAY_MS } from '../../src/modules/experiments/session-values.js';
 import type { ArmTotals, ExperimentRow } from '../../src/modules/experiments/experiments-repository.js';
 
@@ -62,22 +62,12 @@ const experiment = (over: Partial<ExperimentRow> = {}): ExperimentRow => ({
 });
 
 const arm = (variant: 'control' | 'treatment', sessions: number, conversions = Math.round(sessions * 0.05), revenueMinor = conversions * 5000): ArmTotals => ({
+  ...EMPTY_ARM,
   variant,
   sessions,
   conversions,
   revenue_sum: revenueMinor,
   revenue_sumsq: conversions * 5000 * 5000,
-  margin_sum: 0,
-  margin_sumsq: 0,
-  partner_sum: 0,
-  partner_sumsq: 0,
-  late_count: 0,
-  late_revenue: 0,
-  pre_assignment: 0,
-  other_currency: 0,
-  refund_count: 0,
-  refund_amount: 0,
-  last_purchase_at: null,
 });
 
 describe('results states', () => {

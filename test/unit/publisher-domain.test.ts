@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parsePeriod, splitPeriod } from '../../src/modules/publisher/analytics.js';
 import { foldRecord, fromAwin, fromCj, normalizeRecord, recordFingerprint, type NormalizedRecord, type StoredRecordState } from '../../src/modules/publisher/report-records.js';
+import { groupsToDimensions, recordRollupDeltas, type RecordFacts } from '../../src/modules/publisher/rollups.js';
 
 const DAY = 86_400_000;
 const ms = (d: string) => Date.parse(`${d}T00:00:00Z`);
@@ -116,5 +117,51 @@ describe('network shapes', () => {
     const missing = normalizeRecord(r, 'cj', '/records/0');
     assert.equal(missing.ok, false);
     assert.equal(normalizeRecord(r, 'cj', '/records/0', 'USD').ok, true);
+  });
+});
+
+describe('record rollups', () => {
+  const facts = (o: Partial<RecordFacts>): RecordFacts => ({
+    status: 'approved',
+    currency: 'EUR',
+    sale: 10_000,
+    commission: 1_000,
+    reversal: 0,
+    content: 'article-1',
+    destination: null,
+    transactionAt: ms('2026-11-20') + 3_600_000,
+    ...o,
+  });
+  const day = (deltas: ReturnType<typeof recordRollupDeltas>) =>
+    deltas.filter((d) => d.grain === 'day').map((d) => [d.dimension, d.key, d.records, d.commission, d.reversals, d.reversalAmount]);
+
+  it('moves a declined record from its status and content to declined, with its reversal', () => {
+    const before = facts({});
+    const deltas = recordRollupDeltas([[before, facts({ status: 'declined', reversal: 1_000 })]]);
+    assert.deepEqual(day(deltas), [
+      ['content', 'article-1', -1, -1_000, 0, 0],
+      ['status', 'approved', -1, -1_000, 0, 0],
+      ['status', 'declined', 1, 1_000, 1, 1_000],
+    ]);
+    assert.deepEqual([...new Set(deltas.map((d) => d.bucket))].sort(), ['2026-11-01', '2026-11-20'], 'per day and per month');
+  });
+  it('moves nothing for a record that stays as it was, and everything for a new one', () => {
+    assert.deepEqual(recordRollupDeltas([[facts({}), facts({})]]), []);
+    assert.deepEqual(day(recordRollupDeltas([[null, facts({ destination: 'www.awin1.com/cread.php' })]])), [
+      ['content', 'article-1', 1, 1_000, 0, 0],
+      ['destination', 'www.awin1.com/cread.php', 1, 1_000, 0, 0],
+      ['status', 'approved', 1, 1_000, 0, 0],
+    ]);
+  });
+  it('reads raw groups as the same rows, declined ones only under their status', () => {
+    const group = { currency: 'EUR', content_id: 'a', destination: null, records: 2, sale: 500, commission: 50, reversals: 1, reversalAmount: 20 };
+    assert.deepEqual(
+      groupsToDimensions([{ ...group, status: 'pending' }, { ...group, status: 'declined' }]).map((r) => [r.dimension, r.key, r.records, r.reversals]),
+      [
+        ['status', 'pending', 2, 1],
+        ['content', 'a', 2, 0],
+        ['status', 'declined', 2, 1],
+      ],
+    );
   });
 });

@@ -4,7 +4,18 @@ import { describe, it } from 'node:test';
 import { normalizePurchase } from '../../src/modules/attribution/normalize-conversion.js';
 import { reconcilePurchase } from '../../src/modules/attribution/reconcile-purchase.js';
 import type { PurchaseInput } from '../../src/modules/attribution/conversion-schemas.js';
-import { fromMinorUnits, lineAmount, roundHalfUp, toDecimal, toMinorUnits } from '../../src/domain/money.js';
+import {
+  currencyDigits,
+  decimalToString,
+  fromMinorUnits,
+  fromMinorUnitsOf,
+  lineAmount,
+  parseDecimalString,
+  roundHalfUp,
+  sum,
+  toDecimal,
+  toMinorUnits,
+} from '../../src/domain/money.js';
 
 interface Case {
   currency: string;
@@ -48,15 +59,15 @@ const CASES: Case[] = [
   },
 ];
 
-const major = (minor: number, c: Case) => fromMinorUnits(minor, c.currency === 'JPY' ? 0 : c.currency === 'KWD' ? 3 : 2);
-const digits = (c: Case) => (c.currency === 'JPY' ? 0 : c.currency === 'KWD' ? 3 : 2);
+const digits = (c: Case) => currencyDigits(c.currency)!;
+const major = (minor: number, c: Case) => fromMinorUnits(minor, digits(c));
 const m = (v: number, c: Case) => toMinorUnits(v, digits(c))!;
 
 function build(c: Case): PurchaseInput {
-  const subtotal = c.lines.reduce((s, l) => s + m(l.subtotal, c), 0);
-  const discount = c.lines.reduce((s, l) => s + m(l.discount, c), 0);
-  const commissionable = c.lines.reduce((s, l) => s + m(l.commissionable_amount, c), 0);
-  const cost = c.lines.reduce((s, l) => s + lineAmount(toDecimal(l.quantity)!, m(l.item_cost, c)), 0);
+  const subtotal = sum(c.lines.map((l) => m(l.subtotal, c)));
+  const discount = sum(c.lines.map((l) => m(l.discount, c)));
+  const commissionable = sum(c.lines.map((l) => m(l.commissionable_amount, c)));
+  const cost = sum(c.lines.map((l) => lineAmount(toDecimal(l.quantity)!, m(l.item_cost, c))));
   return {
     schema_version: 1,
     idempotency_key: 'k',
@@ -81,6 +92,10 @@ function violations(p: PurchaseInput): string[] {
 }
 
 describe('money', () => {
+  it('knows the decimals of each currency', () => {
+    assert.deepEqual(['EUR', 'JPY', 'KWD', 'XAU', 'EURO', 'eur'].map(currencyDigits), [2, 0, 3, undefined, undefined, undefined]);
+    for (const c of CASES) assert.equal(fromMinorUnits(1, digits(c)), c.step);
+  });
   it('converts JSON numbers to minor units exactly, refusing extra decimals', () => {
     assert.equal(toMinorUnits(19.99, 2), 1999);
     assert.equal(toMinorUnits(0.1 + 0.2, 2), null, '0.30000000000000004 has more than 2 decimals');
@@ -93,6 +108,14 @@ describe('money', () => {
     assert.equal(fromMinorUnits(1999, 2), 19.99);
     assert.equal(fromMinorUnits(-5, 3), -0.005);
     assert.equal(fromMinorUnits(7, 0), 7);
+    assert.equal(fromMinorUnitsOf(12345, 'KWD'), 12.345);
+    assert.equal(fromMinorUnitsOf(12345, 'JPY'), 12345);
+  });
+  it('writes quantities as exact decimal text and reads them back', () => {
+    for (const [n, text] of [[1.5, '1.5'], [0.000001, '0.000001'], [-2.25, '-2.25'], [3, '3'], [1e6, '1000000']] as const) {
+      assert.equal(decimalToString(toDecimal(n)!), text);
+      assert.deepEqual(parseDecimalString(text), toDecimal(n));
+    }
   });
   it('rounds half up (away from zero) in one place', () => {
     assert.equal(roundHalfUp(4995n, 10n), 500n);

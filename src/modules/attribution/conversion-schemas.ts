@@ -75,20 +75,23 @@ export type PurchaseInput = Static<typeof Purchase>;
 export type AdjustmentInput = Static<typeof Adjustment>;
 export type CancellationInput = Static<typeof Cancellation>;
 
+/** event_type → the name of the object it takes. */
 export const CONVERSION_TYPES = { purchase: 'conversion', adjustment: 'adjustment', cancellation: 'cancellation' } as const;
 export type ConversionType = keyof typeof CONVERSION_TYPES;
+const EventType = Type.Enum(['purchase', 'adjustment', 'cancellation']);
 
 /** What the framework enforces; the matching object is validated by the service with its path. */
 export const ConversionEnvelope = Type.Object({
-  event_type: Type.Enum(['purchase', 'adjustment', 'cancellation']),
+  event_type: EventType,
   conversion: Type.Optional(Type.Unknown()),
   adjustment: Type.Optional(Type.Unknown()),
   cancellation: Type.Optional(Type.Unknown()),
 });
+export type ConversionRequest = Static<typeof ConversionEnvelope>;
 
 export const ConversionBody = Type.Object(
   {
-    event_type: Type.Enum(['purchase', 'adjustment', 'cancellation']),
+    event_type: EventType,
     conversion: Type.Optional(Purchase),
     adjustment: Type.Optional(Adjustment),
     cancellation: Type.Optional(Cancellation),

@@ -15,30 +15,31 @@ export interface ConversionRow {
   entries: number;
 }
 
+export type EntryType = 'purchase' | 'adjustment' | 'cancellation';
+
+/** An entry as the ledger view shows it (the stored payload stays behind). */
 export interface EntryRow {
   entry_id: string;
-  order_id: string;
-  seq: number;
-  type: 'purchase' | 'adjustment' | 'cancellation';
-  idempotency_key: string;
-  fingerprint: string;
+  type: EntryType;
   occurred_at: Date;
   received_at: Date;
   revenue_delta: number;
   commissionable_delta: number;
   margin_delta: number | null;
   reason: string | null;
-  payload: Record<string, unknown>;
 }
 
 const CONVERSION_COLUMNS =
   'site_id, order_id, conversion_id, currency, state, net_revenue, net_commissionable, net_margin, latest_source_at, purchased_at, entries';
-const ENTRY_COLUMNS =
-  'entry_id, order_id, seq, type, idempotency_key, fingerprint, occurred_at, received_at, revenue_delta, commissionable_delta, margin_delta, reason, payload';
 
-export async function findEntryByIdempotencyKey(q: Queryable, siteId: string, key: string): Promise<(EntryRow & { conversion_id: string }) | undefined> {
-  const { rows } = await q.query<EntryRow & { conversion_id: string }>(
-    `SELECT ${ENTRY_COLUMNS.split(', ').map((c) => `e.${c}`).join(', ')}, c.conversion_id
+/** What an idempotency check needs of the entry that holds a key: its ids and the payload's fingerprint. */
+export async function findEntryByIdempotencyKey(
+  q: Queryable,
+  siteId: string,
+  key: string,
+): Promise<{ entry_id: string; fingerprint: string; conversion_id: string } | undefined> {
+  const { rows } = await q.query<{ entry_id: string; fingerprint: string; conversion_id: string }>(
+    `SELECT e.entry_id, e.fingerprint, c.conversion_id
        FROM conversion_entries e JOIN conversions c ON c.site_id = e.site_id AND c.order_id = e.order_id
       WHERE e.site_id = $1 AND e.idempotency_key = $2`,
     [siteId, key],
@@ -92,7 +93,7 @@ export async function insertEntry(
     entryId: string;
     orderId: string;
     seq: number;
-    type: EntryRow['type'];
+    type: EntryType;
     idempotencyKey: string;
     fingerprint: string;
     occurredAt: number;
@@ -128,7 +129,11 @@ export async function insertEntry(
 }
 
 export async function listEntries(q: Queryable, siteId: string, orderId: string): Promise<EntryRow[]> {
-  const { rows } = await q.query<EntryRow>(`SELECT ${ENTRY_COLUMNS} FROM conversion_entries WHERE site_id = $1 AND order_id = $2 ORDER BY seq`, [siteId, orderId]);
+  const { rows } = await q.query<EntryRow>(
+    `SELECT entry_id, type, occurred_at, received_at, revenue_delta, commissionable_delta, margin_delta, reason
+       FROM conversion_entries WHERE site_id = $1 AND order_id = $2 ORDER BY seq`,
+    [siteId, orderId],
+  );
   return rows;
 }
 

@@ -7,11 +7,11 @@ import type { Database, Queryable } from '../../db/types.js';
 import type { LinkedOrder } from '../experiments/experiment-ledger.js';
 import { AppError, notFound, type ErrorDetail } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
-import { fromMinorUnits, currencyDigits } from '../../domain/money.js';
+import { fromMinorUnitsOf } from '../../domain/money.js';
 import { validationDetails } from '../../http/validation-details.js';
 import { toIso } from '../../time.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
-import { Adjustment, Cancellation, CONVERSION_TYPES, Purchase, type ConversionType } from './conversion-schemas.js';
+import { Adjustment, Cancellation, CONVERSION_TYPES, Purchase, type ConversionRequest, type ConversionType } from './conversion-schemas.js';
 import { planAdjustment, planCancellation, stateAfterPurchase, type OrderState } from './ledger.js';
 import {
   fingerprintOf,
@@ -27,18 +27,12 @@ import { reconcilePurchase } from './reconcile-purchase.js';
 import { retryOnConflict } from '../../db/retry.js';
 import * as repo from './conversions-repository.js';
 
-const checkers = {
-  purchase: Compile(Purchase as TSchema),
-  adjustment: Compile(Adjustment as TSchema),
-  cancellation: Compile(Cancellation as TSchema),
+// Each event_type's object: its schema (checked here, so errors carry the object's path) and its normal form.
+const OBJECT_RULES = {
+  purchase: { checker: Compile(Purchase as TSchema), normalize: normalizePurchase },
+  adjustment: { checker: Compile(Adjustment as TSchema), normalize: normalizeAdjustment },
+  cancellation: { checker: Compile(Cancellation as TSchema), normalize: normalizeCancellation },
 };
-
-export interface ConversionRequest {
-  event_type: ConversionType;
-  conversion?: unknown;
-  adjustment?: unknown;
-  cancellation?: unknown;
-}
 
 export interface ConversionOutcome {
   status: 200 | 201;
@@ -64,32 +58,25 @@ const invalid = (details: ErrorDetail[]) => new AppError('validation_failed', 'T
 /** The envelope of spec 2.4: event_type and exactly one matching object. */
 function parseEnvelope(body: ConversionRequest): { type: ConversionType; key: string; object: unknown } {
   const expected = CONVERSION_TYPES[body.event_type];
-  const present = Object.values(CONVERSION_TYPES).filter((k) => (body as unknown as Record<string, unknown>)[k] !== undefined);
+  const present = Object.values(CONVERSION_TYPES).filter((k) => body[k] !== undefined);
   const details: ErrorDetail[] = present
     .filter((k) => k !== expected)
     .map((k) => ({ path: `/${k}`, code: 'unexpected', message: `event_type ${body.event_type} takes only the ${expected} object` }));
   if (!present.includes(expected)) details.push({ path: `/${expected}`, code: 'required', message: `event_type ${body.event_type} needs the ${expected} object` });
   if (details.length > 0) throw invalid(details);
-  return { type: body.event_type, key: expected, object: (body as unknown as Record<string, unknown>)[expected] };
+  return { type: body.event_type, key: expected, object: body[expected] };
 }
 
 function validateObject(type: ConversionType, key: string, object: unknown): NormalizedConversion {
-  const checker = checkers[type];
-  if (!checker.Check(object)) {
-    throw invalid(validationDetails(checker.Errors(object) as never).map((d) => ({ ...d, path: `/${key}${d.path}` })));
-  }
+  const { checker, normalize } = OBJECT_RULES[type];
   const pointer = `/${key}`;
-  const result =
-    type === 'purchase'
-      ? normalizePurchase(object as never, pointer)
-      : type === 'adjustment'
-        ? normalizeAdjustment(object as never, pointer)
-        : normalizeCancellation(object as never, pointer);
+  if (!checker.Check(object)) {
+    throw invalid(validationDetails(checker.Errors(object) as never).map((d) => ({ ...d, path: `${pointer}${d.path}` })));
+  }
+  const result = normalize(object as never, pointer);
   if (!result.ok) throw invalid(result.details);
   return result.value;
 }
-
-const money = (minor: number, currency: string) => fromMinorUnits(minor, currencyDigits(currency) ?? 2);
 
 /** What else moves with the ledger, inside its transactions (experiment running sums). */
 export interface LedgerHooks {
@@ -138,9 +125,9 @@ export function createConversionsService(db: Database, hooks?: LedgerHooks) {
         idempotencyKey: p.idempotency_key,
         fingerprint,
         occurredAt: p.occurred_at,
-        revenueDelta: p.revenue,
-        commissionableDelta: p.commissionable_subtotal,
-        marginDelta: p.margin?.amount ?? null,
+        revenueDelta: state.netRevenue,
+        commissionableDelta: state.netCommissionable,
+        marginDelta: state.netMargin,
         reason: null,
         payload: p,
       });
@@ -150,14 +137,18 @@ export function createConversionsService(db: Database, hooks?: LedgerHooks) {
       await hooks?.onPurchase(tx, siteId, {
         orderId: p.order_id,
         currency: p.currency,
-        revenue: p.revenue,
-        commissionable: p.commissionable_subtotal,
-        margin: p.margin?.amount ?? null,
+        revenue: state.netRevenue,
+        commissionable: state.netCommissionable,
+        margin: state.netMargin,
         purchasedAt: p.occurred_at,
         carriesTouch: p.touch_ids.length > 0,
       }, p.assignment_ids);
     });
-    const [touches, assignments] = await Promise.all([repo.touchLinks(db, siteId, p.order_id), repo.assignmentLinks(db, siteId, p.order_id)]);
+    // Most purchases name no touches or assignments: nothing to read back then.
+    const [touches, assignments] = await Promise.all([
+      p.touch_ids.length > 0 ? repo.touchLinks(db, siteId, p.order_id) : [],
+      p.assignment_ids.length > 0 ? repo.assignmentLinks(db, siteId, p.order_id) : [],
+    ]);
     return {
       status: 201,
       data: {
@@ -220,9 +211,9 @@ export function createConversionsService(db: Database, hooks?: LedgerHooks) {
           conversion_id: row.conversion_id,
           entry_id: entryId,
           state: plan.next.state,
-          net_revenue: money(plan.next.netRevenue, row.currency),
-          net_commissionable: money(plan.next.netCommissionable, row.currency),
-          net_margin: plan.next.netMargin === null ? null : money(plan.next.netMargin, row.currency),
+          net_revenue: fromMinorUnitsOf(plan.next.netRevenue, row.currency),
+          net_commissionable: fromMinorUnitsOf(plan.next.netCommissionable, row.currency),
+          net_margin: plan.next.netMargin === null ? null : fromMinorUnitsOf(plan.next.netMargin, row.currency),
         },
       };
     });
@@ -262,7 +253,7 @@ export function createConversionsService(db: Database, hooks?: LedgerHooks) {
         repo.touchLinks(db, siteId, orderId),
         repo.assignmentLinks(db, siteId, orderId),
       ]);
-      const m = (minor: number) => money(minor, row.currency);
+      const m = (minor: number) => fromMinorUnitsOf(minor, row.currency);
       return {
         order_id: row.order_id,
         conversion_id: row.conversion_id,

@@ -3,7 +3,7 @@
 // field), quantities as exact decimals, and a fingerprint of the canonical payload for idempotency.
 import { hash } from 'node:crypto';
 import type { ErrorDetail } from '../../errors.js';
-import { currencyDigits, toDecimal, toMinorUnits, type Decimal } from '../../domain/money.js';
+import { currencyDigits, decimalToString, MAX_AMOUNT, toDecimal, toMinorUnits, type Decimal } from '../../domain/money.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
 import type { AdjustmentInput, CancellationInput, PurchaseInput } from './conversion-schemas.js';
 
@@ -67,10 +67,11 @@ class Collector {
   money(value: number, path: string): number {
     const minor = toMinorUnits(value, this.digits);
     if (minor === null) {
+      const outOfRange = Math.abs(value) > MAX_AMOUNT;
       this.details.push({
         path: `${this.pointer}${path}`,
-        code: Math.abs(value) > 1e12 ? 'out_of_range' : 'too_many_decimals',
-        message: Math.abs(value) > 1e12 ? 'the amount is out of range' : `the currency allows at most ${this.digits} decimals`,
+        code: outOfRange ? 'out_of_range' : 'too_many_decimals',
+        message: outOfRange ? 'the amount is out of range' : `the currency allows at most ${this.digits} decimals`,
       });
       return 0;
     }
@@ -86,18 +87,6 @@ class Collector {
     return d;
   }
 }
-
-export const decimalToString = (d: Decimal): string => {
-  if (d.scale === 0) return d.units.toString();
-  const negative = d.units < 0n;
-  const s = (negative ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
-  return `${negative ? '-' : ''}${s.slice(0, -d.scale)}.${s.slice(-d.scale)}`;
-};
-
-export const parseDecimalString = (s: string): Decimal => {
-  const [int, frac = ''] = s.split('.');
-  return { units: BigInt(`${int}${frac}`), scale: frac.length };
-};
 
 type Result<T> = { ok: true; value: T } | { ok: false; details: ErrorDetail[] };
 
@@ -175,7 +164,7 @@ export function normalizeCancellation(input: CancellationInput, pointer: string)
 }
 
 /** JSON with object keys sorted: equal payloads give equal text. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

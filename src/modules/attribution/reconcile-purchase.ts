@@ -1,8 +1,8 @@
 // Reconciliation of a purchase (CONTRACT §4), pure and exact in minor units. Each violation names
 // its rule and the field it is about.
 import type { ErrorDetail } from '../../errors.js';
-import { lineAmount, sum, sumOfProducts } from '../../domain/money.js';
-import { parseDecimalString, type NormalizedPurchase } from './normalize-conversion.js';
+import { lineAmount, parseDecimalString, sum, sumOfProducts } from '../../domain/money.js';
+import type { NormalizedPurchase } from './normalize-conversion.js';
 
 export const RULES = {
   line_subtotal: 'line subtotal = quantity × unit_price, rounded half up to the minor unit',

@@ -1,35 +1,28 @@
 // Rules of touches beyond their schema (CONTRACT §4), pure: the provider's click-id format, the
 // time, the site's per-request limit, and the fingerprint that decides "same content".
 import { hash } from 'node:crypto';
+import type { Static } from 'typebox';
 import type { ErrorDetail } from '../../errors.js';
-import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import { MAX_FUTURE_MS, parseIsoTimestamp } from '../../domain/timestamps.js';
 import type { Provider } from '../sites/site-config.js';
+import type { Touch } from './touch-schemas.js';
 
-export const CLICK_ID_FORMATS: Readonly<Record<Provider, RegExp>> = {
+const CLICK_ID_FORMATS: Readonly<Record<Provider, RegExp>> = {
   awin: /^\d+_\d+_[A-Za-z0-9]+$/,
   cj: /^[A-Za-z0-9_-]{1,128}$/,
 };
-const MAX_FUTURE_MS = 5 * 60_000;
 
-export interface TouchInput {
-  schema_version: 1;
-  touch_id: string;
-  provider: Provider;
-  direction: 'inbound';
-  provider_click_id: string;
-  occurred_at: string;
-  provenance: string;
-  partner_id?: string;
-  landing_path?: string;
-  session_id?: string;
-}
+export type TouchInput = Static<typeof Touch>;
 
 export interface CheckedTouch extends TouchInput {
   occurredAt: number;
 }
 
-/** Problems with the touches (never quoting a click id), or the touches with their times. */
-export function checkTouches(touches: readonly TouchInput[], options: { now: number; maxPerRequest: number }): ErrorDetail[] | CheckedTouch[] {
+/** The touches with their times, or the problems with them (never quoting a click id). */
+export function checkTouches(
+  touches: readonly TouchInput[],
+  options: { now: number; maxPerRequest: number },
+): { ok: true; touches: CheckedTouch[] } | { ok: false; details: ErrorDetail[] } {
   const details: ErrorDetail[] = [];
   if (touches.length > options.maxPerRequest) {
     details.push({ path: '/touches', code: 'too_many', message: `this site accepts at most ${options.maxPerRequest} touches per request` });
@@ -47,7 +40,7 @@ export function checkTouches(touches: readonly TouchInput[], options: { now: num
     else if (occurredAt > options.now + MAX_FUTURE_MS) details.push({ path: `/touches/${i}/occurred_at`, code: 'future', message: 'occurred_at may be at most 5 minutes in the future' });
     return { ...t, occurredAt: occurredAt ?? 0 };
   });
-  return details.length > 0 ? details : checked;
+  return details.length > 0 ? { ok: false, details } : { ok: true, touches: checked };
 }
 
 /** The touch's content fingerprint, from its fields with the click id's keyed hash in place of the raw value. */

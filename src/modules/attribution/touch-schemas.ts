@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { NonEmpty, Timestamp } from '../../http/common-schemas.js';
+import { NonEmpty } from '../../http/common-schemas.js';
 import { MAX_TOUCHES_PER_REQUEST } from '../sites/site-config.js';
 
-export const PROVENANCES = ['browser_sdk', 'native_sdk', 'custom_runtime'] as const;
+const PROVENANCES = ['browser_sdk', 'native_sdk', 'custom_runtime'] as const;
 
 export const Touch = Type.Object({
   schema_version: Type.Literal(1),
@@ -29,5 +29,3 @@ export const TouchesBody = Type.Object({
 export const TouchesResult = Type.Object({
   results: Type.Array(Type.Object({ touch_id: Type.String(), status: Type.Enum(['created', 'unchanged']) })),
 });
-
-export { Timestamp };

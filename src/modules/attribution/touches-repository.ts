@@ -55,9 +55,3 @@ export async function findContentHashes(q: Queryable, siteId: string, touchIds: 
   );
   return new Map(rows.map((r) => [r.touch_id, r.content_hash]));
 }
-
-export async function existingTouchIds(q: Queryable, siteId: string, touchIds: readonly string[]): Promise<Set<string>> {
-  if (touchIds.length === 0) return new Set();
-  const { rows } = await q.query<{ touch_id: string }>('SELECT touch_id FROM touches WHERE site_id = $1 AND touch_id = ANY($2::text[])', [siteId, touchIds]);
-  return new Set(rows.map((r) => r.touch_id));
-}

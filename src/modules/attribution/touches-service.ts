@@ -7,12 +7,10 @@ import { effectiveSiteConfig } from '../sites/site-config.js';
 import type { SiteDirectory } from '../sites/site-directory.js';
 import { checkTouches, touchFingerprint, type TouchInput } from './touch-rules.js';
 import * as repo from './touches-repository.js';
-import { SEALED_COLUMNS } from '../../crypto/sealed-columns.js';
+import { SEALED_COLUMNS, touchSealContext } from '../../crypto/sealed-columns.js';
 import * as sealedRepo from '../../crypto/sealed-columns-repository.js';
 
-export type TouchStatus = 'created' | 'unchanged';
-
-export const sealContext = (siteId: string, id: string) => `${siteId}\n${id}`;
+type TouchStatus = 'created' | 'unchanged';
 
 export function createTouchesService(deps: { db: Database; keyring: ClickIdKeyring; sites: SiteDirectory }) {
   const { db, keyring } = deps;
@@ -21,14 +19,11 @@ export function createTouchesService(deps: { db: Database; keyring: ClickIdKeyri
       const site = await deps.sites.get(siteId);
       if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
       const checked = checkTouches(touches, { now, maxPerRequest: effectiveSiteConfig(site.config).max_touches_per_request });
-      if (checked.length > 0 && 'path' in checked[0]!) {
-        throw new AppError('validation_failed', 'The touches are not valid', checked as ErrorDetail[]);
-      }
-      const valid = checked as Exclude<typeof checked, ErrorDetail[]>;
+      if (!checked.ok) throw new AppError('validation_failed', 'The touches are not valid', checked.details);
 
-      const rows = valid.map((t) => {
+      const rows = checked.touches.map((t) => {
         const clickIdHash = keyring.fingerprint(`${t.provider}:${t.provider_click_id}`);
-        const sealed = keyring.seal(t.provider_click_id, sealContext(siteId, t.touch_id));
+        const sealed = keyring.seal(t.provider_click_id, touchSealContext(siteId, t.touch_id));
         return {
           siteId,
           touchId: t.touch_id,

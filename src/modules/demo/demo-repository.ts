@@ -35,12 +35,11 @@ export async function latestEvents(q: Queryable, siteId: string, limit: number):
   return rows;
 }
 
-export async function touchCount(q: Queryable, siteId: string): Promise<number> {
-  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM touches WHERE site_id = $1', [siteId]);
-  return rows[0]!.n;
-}
-
-export async function clickCount(q: Queryable, siteId: string): Promise<number> {
-  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM publisher_clicks WHERE site_id = $1', [siteId]);
-  return rows[0]!.n;
+export async function attributionCounts(q: Queryable, siteId: string): Promise<{ touches: number; publisher_clicks: number }> {
+  const { rows } = await q.query<{ touches: number; publisher_clicks: number }>(
+    `SELECT (SELECT count(*)::int FROM touches WHERE site_id = $1) AS touches,
+            (SELECT count(*)::int FROM publisher_clicks WHERE site_id = $1) AS publisher_clicks`,
+    [siteId],
+  );
+  return rows[0]!;
 }

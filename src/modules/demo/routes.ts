@@ -7,16 +7,20 @@ import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { toIso } from '../../time.js';
-import { clickCount, getDemoState, latestEvents, touchCount } from './demo-repository.js';
+import { attributionCounts, getDemoState, latestEvents, type DemoState } from './demo-repository.js';
 
 const PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../demo/index.html');
 
 export const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const template = readFileSync(PAGE, 'utf8');
   const db = app.services.db;
+  // The bootstrap writes the demo state once (possibly after this plugin is registered) and never
+  // changes it: once found, it is not read again (the panel polls every 1.5 s).
+  let known: DemoState | undefined;
+  const demoState = async () => (known ??= await getDemoState(db));
 
   app.get('/demo', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const state = await getDemoState(db);
+    const state = await demoState();
     if (!state) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Storefront demo</title><p>There is no demo site: the demo is made on the first start of an empty database (without STOREFRONT_NO_BOOTSTRAP).</p>');
     }
@@ -51,13 +55,12 @@ export const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (_request, reply) => {
-    const state = await getDemoState(db);
+    const state = await demoState();
     if (!state) return reply.code(404).send({ error: 'no demo site' });
-    const [events, touches, clicks] = await Promise.all([latestEvents(db, state.site_id, 25), touchCount(db, state.site_id), clickCount(db, state.site_id)]);
+    const [events, counts] = await Promise.all([latestEvents(db, state.site_id, 25), attributionCounts(db, state.site_id)]);
     return {
       site_id: state.site_id,
-      touches,
-      publisher_clicks: clicks,
+      ...counts,
       events: events.map((e) => ({ ...e, occurred_at: toIso(e.occurred_at), received_at: toIso(e.received_at) })),
     };
   });

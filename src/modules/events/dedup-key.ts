@@ -2,6 +2,7 @@
 // function of (site, key), so a duplicate is answered with the original id without reading it
 // back, and the database's primary key (site_id, event_id) is the deduplication constraint.
 import { hash } from 'node:crypto';
+import { toIso } from '../../time.js';
 import { DEDUP_BUSINESS_IDS } from './event-types.js';
 import type { ValidEvent } from './validate-event.js';
 
@@ -16,7 +17,7 @@ export function dedupKey(siteId: string, event: ValidEvent): { eventId: string; 
           'derived',
           event.event_type,
           event.session_id,
-          new Date(event.occurred_at).toISOString(),
+          toIso(event.occurred_at),
           event.context.page_url ?? null,
           ...DEDUP_BUSINESS_IDS.map((name) => event.properties[name] ?? null),
         ]);

@@ -1,5 +1,6 @@
 // All SQL of events and profiles.
 import type { Queryable } from '../../db/types.js';
+import { toIso } from '../../time.js';
 import type { ProfileUpdate } from './profiles.js';
 
 export interface NewEventRow {
@@ -40,8 +41,6 @@ export interface EventRow {
   context: Record<string, unknown>;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * Inserts the rows (distinct keys, sorted by key so that concurrent transactions lock in one
  * order); rows whose key exists are skipped. Returns the event ids that were inserted.
@@ -67,8 +66,8 @@ export async function insertEvents(q: Queryable, rows: readonly NewEventRow[]): 
       rows.map((r) => r.trustClass),
       rows.map((r) => r.keyId),
       rows.map((r) => r.origin),
-      rows.map((r) => iso(r.occurredAt)),
-      rows.map((r) => iso(r.receivedAt)),
+      rows.map((r) => toIso(r.occurredAt)),
+      rows.map((r) => toIso(r.receivedAt)),
       rows.map((r) => r.propertiesJson),
       rows.map((r) => r.contextJson),
     ],
@@ -101,8 +100,8 @@ export async function upsertProfiles(q: Queryable, updates: readonly ProfileUpda
     [
       updates.map((u) => u.siteId),
       updates.map((u) => u.userId),
-      updates.map((u) => iso(u.firstSeen)),
-      updates.map((u) => iso(u.lastSeen)),
+      updates.map((u) => toIso(u.firstSeen)),
+      updates.map((u) => toIso(u.lastSeen)),
       updates.map((u) => JSON.stringify(u.traits)),
       updates.map((u) => u.events),
     ],
@@ -115,23 +114,6 @@ export async function findEventById(q: Queryable, eventId: string): Promise<Even
             trust_class, key_id, origin, occurred_at, received_at, properties, context
        FROM events WHERE event_id = $1`,
     [eventId],
-  );
-  return rows[0];
-}
-
-export interface ProfileRow {
-  site_id: string;
-  user_id: string;
-  first_seen: Date;
-  last_seen: Date;
-  traits: Record<string, unknown>;
-  events: number;
-}
-
-export async function findProfile(q: Queryable, siteId: string, userId: string): Promise<ProfileRow | undefined> {
-  const { rows } = await q.query<ProfileRow>(
-    'SELECT site_id, user_id, first_seen, last_seen, traits, events FROM profiles WHERE site_id = $1 AND user_id = $2',
-    [siteId, userId],
   );
   return rows[0];
 }

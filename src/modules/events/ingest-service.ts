@@ -1,7 +1,6 @@
 // Event ingestion: the one function behind track and batch. It charges the credential's hourly
 // quota for every item carried, validates each item alone, stamps the trust class from the
 // credential, derives the deduplication key, and writes the valid items through group commit.
-import type { ErrorDetail } from '../../errors.js';
 import { unauthorized } from '../../errors.js';
 import type { Principal } from '../../auth/principal.js';
 import type { HourlyLimiter, QuotaState } from '../../rate-limit/hourly-limiter.js';
@@ -9,8 +8,8 @@ import { effectiveSiteConfig } from '../sites/site-config.js';
 import type { SiteDirectory } from '../sites/site-directory.js';
 import { dedupKey } from './dedup-key.js';
 import type { NewEventRow } from './events-repository.js';
-import type { EventWriter } from './event-writer.js';
-import { validateEvent } from './validate-event.js';
+import type { EventWriter, WriteResult } from './event-writer.js';
+import { validateEvent, type EventValidation } from './validate-event.js';
 
 export type IngestPrincipal = Extract<Principal, { kind: 'runtime' | 'apiKey' }>;
 
@@ -22,9 +21,7 @@ export interface IngestItem {
   pointer: string;
 }
 
-export type ItemOutcome =
-  | { ok: true; eventId: string; deduplicated: boolean; occurredAt: number }
-  | { ok: false; code: 'validation_failed' | 'payload_too_large'; message: string; details: ErrorDetail[] };
+export type ItemOutcome = ({ ok: true } & WriteResult) | Extract<EventValidation, { ok: false }>;
 
 export interface IngestResult {
   outcomes: ItemOutcome[];
@@ -42,7 +39,8 @@ export function createIngestService(deps: { writer: EventWriter; limiter: Hourly
   }
 
   return {
-    async ingestEvents(principal: IngestPrincipal, items: readonly IngestItem[], receivedAt = Date.now()): Promise<IngestResult> {
+    async ingestEvents(principal: IngestPrincipal, items: readonly IngestItem[]): Promise<IngestResult> {
+      const receivedAt = Date.now();
       const quota = await chargeQuota(principal, items.length);
       const outcomes: (ItemOutcome | undefined)[] = new Array(items.length);
       const rows: NewEventRow[] = [];

@@ -6,6 +6,7 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { quotaHeaders } from '../../rate-limit/hourly-limiter.js';
+import { toIso } from '../../time.js';
 import { BatchBody, BatchEnvelope, BatchResult, Event, EventParams, StoredEvent, TrackResult } from './schemas.js';
 
 const tags = ['events'];
@@ -31,7 +32,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const outcome = outcomes[0]!;
     if (!outcome.ok) throw new AppError(outcome.code, outcome.message, outcome.details);
     return reply.code(outcome.deduplicated ? 200 : 201).send(
-      ok(request, { event_id: outcome.eventId, timestamp: new Date(outcome.occurredAt).toISOString(), deduplicated: outcome.deduplicated }),
+      ok(request, { event_id: outcome.eventId, timestamp: toIso(outcome.occurredAt), deduplicated: outcome.deduplicated }),
     );
   });
 
@@ -57,7 +58,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!o.ok) return { index, success: false, error: { code: o.code, message: o.message, details: o.details } };
       if (o.deduplicated) duplicates += 1;
       else accepted += 1;
-      return { index, success: true, event_id: o.eventId, timestamp: new Date(o.occurredAt).toISOString(), deduplicated: o.deduplicated };
+      return { index, success: true, event_id: o.eventId, timestamp: toIso(o.occurredAt), deduplicated: o.deduplicated };
     });
     const failed = results.length - accepted - duplicates;
     return reply.code(failed > 0 ? 207 : 201).send(ok(request, { results, accepted, deduplicated: duplicates, failed }));

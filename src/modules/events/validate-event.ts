@@ -1,13 +1,12 @@
 // Validation of one event (CONTRACT §3), pure: the same function serves track and every batch
 // item. It returns the event as it will be stored (trust fields dropped, click ids stripped from
 // URLs, occurred_at resolved) or the problems, each with a JSON Pointer.
-import type { ErrorDetail } from '../../errors.js';
-import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import { escapePointer, type ErrorDetail } from '../../errors.js';
+import { MAX_FUTURE_MS, parseIsoTimestamp } from '../../domain/timestamps.js';
 import { isHttpUrl, stripClickParams } from '../../domain/urls.js';
 import { EVENT_TYPES, REQUIRED_PROPERTIES, TRUST_FIELDS, isEventType, type EventType } from './event-types.js';
 
 export const MAX_EVENT_BYTES = 32 * 1024;
-export const MAX_FUTURE_MS = 5 * 60_000;
 const EARLIEST = Date.UTC(2000, 0, 1);
 const MAX_DEPTH = 16;
 const ID_MAX = 256;
@@ -201,7 +200,6 @@ function checkContext(context: Json, base: string, details: ErrorDetail[]): Json
   return context;
 }
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const storable = (s: string) => s.isWellFormed() && !s.includes('\u0000');
 
 /**

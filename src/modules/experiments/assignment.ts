@@ -4,7 +4,6 @@
 import { hash } from 'node:crypto';
 
 export type Variant = 'control' | 'treatment';
-export const VARIANTS: readonly Variant[] = ['control', 'treatment'];
 
 /** A number in [0, 1) from the first 52 bits of SHA-256(salt, session). */
 export function bucket(salt: string, sessionId: string): number {

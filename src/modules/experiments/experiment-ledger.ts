@@ -7,7 +7,7 @@ import type { Variant } from './assignment.js';
 import * as repo from './experiments-repository.js';
 import { addSessionChange, classifyLink, emptyDelta, withOrderAmounts, type ArmDelta, type SessionValues } from './session-values.js';
 
-export const ARM_SHARDS = 8;
+const ARM_SHARDS = 8;
 const shard = () => Math.floor(Math.random() * ARM_SHARDS);
 
 export interface LinkedOrder {
@@ -20,7 +20,8 @@ export interface LinkedOrder {
   carriesTouch: boolean;
 }
 
-async function link(q: Queryable, siteId: string, order: LinkedOrder, row: repo.LinkedAssignmentRow): Promise<void> {
+/** Classifies one order for one assignment and moves the numbers; returns the row as it now is. */
+async function link(q: Queryable, siteId: string, order: LinkedOrder, row: repo.LinkedAssignmentRow): Promise<repo.LinkedAssignmentRow> {
   const currency = row.currency ?? (await repo.setCurrencyIfUnset(q, siteId, row.experiment_id, order.currency));
   const status = classifyLink({
     purchasedAt: order.purchasedAt,
@@ -30,20 +31,21 @@ async function link(q: Queryable, siteId: string, order: LinkedOrder, row: repo.
     experimentCurrency: currency,
   });
   const delta = emptyDelta();
+  let values: SessionValues = row;
   if (status === 'pre_assignment') delta.preAssignment = 1;
   else if (status === 'other_currency') delta.otherCurrency = 1;
   else if (status === 'late') {
     delta.lateCount = 1;
     delta.lateRevenue = BigInt(order.revenue);
   } else {
-    const before: SessionValues = { converted: row.converted, revenue: Number(row.revenue), margin: Number(row.margin), partner: Number(row.partner) };
-    const after = withOrderAmounts(before, order, true);
-    addSessionChange(delta, before, after);
+    values = withOrderAmounts(row, order, true);
+    addSessionChange(delta, row, values);
     delta.lastPurchaseAt = order.purchasedAt;
-    await repo.updateSessionValues(q, siteId, row.assignment_id, after);
+    await repo.updateSessionValues(q, siteId, row.assignment_id, values);
   }
   await repo.addArmDelta(q, siteId, row.experiment_id, row.variant, shard(), delta);
   await repo.setLinkStatus(q, siteId, order.orderId, row.assignment_id, status);
+  return { ...row, ...values, currency };
 }
 
 export const experimentLedger = {
@@ -54,13 +56,9 @@ export const experimentLedger = {
 
   /** An adjustment or cancellation of an order moves the sessions it counts for. */
   async onLedgerEntry(q: Queryable, siteId: string, orderId: string, d: { revenue: number; commissionable: number; margin: number | null }): Promise<void> {
-    const ids = await repo.includedAssignmentsOfOrder(q, siteId, orderId);
-    if (ids.length === 0) return;
-    const carriesTouch = await repo.orderCarriesTouch(q, siteId, orderId);
-    for (const row of await repo.lockAssignmentsById(q, siteId, ids)) {
-      const before: SessionValues = { converted: row.converted, revenue: Number(row.revenue), margin: Number(row.margin), partner: Number(row.partner) };
-      const after = withOrderAmounts(before, { ...d, carriesTouch }, false);
-      const delta: ArmDelta = addSessionChange(emptyDelta(), before, after);
+    for (const row of await repo.lockIncludedAssignmentsOfOrder(q, siteId, orderId)) {
+      const after = withOrderAmounts(row, { ...d, carriesTouch: row.carries_touch }, false);
+      const delta: ArmDelta = addSessionChange(emptyDelta(), row, after);
       if (d.revenue < 0) {
         delta.refundCount = 1;
         delta.refundAmount = BigInt(-d.revenue);
@@ -86,20 +84,16 @@ export const experimentLedger = {
     for (const w of waiting) {
       const row = rows.get(w.assignment_id);
       if (!row) continue;
-      await link(q, siteId, {
+      // The next order of the same assignment starts from the values this one left.
+      rows.set(w.assignment_id, await link(q, siteId, {
         orderId: w.order_id,
         currency: w.currency,
-        revenue: Number(w.net_revenue),
-        commissionable: Number(w.net_commissionable),
-        margin: w.net_margin === null ? null : Number(w.net_margin),
+        revenue: w.net_revenue,
+        commissionable: w.net_commissionable,
+        margin: w.net_margin,
         purchasedAt: w.purchased_at.getTime(),
         carriesTouch: w.carries_touch,
-      }, row);
-      // The row's values changed if the order was included: read them again for the next order.
-      const fresh = await repo.lockAssignmentsById(q, siteId, [w.assignment_id]);
-      if (fresh[0]) rows.set(w.assignment_id, fresh[0]);
+      }, row));
     }
   },
 };
-
-export type ExperimentLedger = typeof experimentLedger;

@@ -60,8 +60,8 @@ export async function insertExperiment(
   return rows[0]!;
 }
 
-export async function findExperiment(q: Queryable, experimentId: string, options: { forUpdate?: boolean } = {}): Promise<ExperimentRow | undefined> {
-  const { rows } = await q.query<ExperimentRow>(`SELECT ${COLUMNS} FROM experiments WHERE experiment_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [experimentId]);
+export async function findExperiment(q: Queryable, experimentId: string): Promise<ExperimentRow | undefined> {
+  const { rows } = await q.query<ExperimentRow>(`SELECT ${COLUMNS} FROM experiments WHERE experiment_id = $1`, [experimentId]);
   return rows[0];
 }
 
@@ -111,11 +111,18 @@ export interface AssignmentRow {
   assigned_at: Date;
 }
 
+export interface NewAssignment {
+  experimentId: string;
+  sessionId: string;
+  assignmentId: string;
+  variant: Variant;
+}
+
 /** Stores first exposures; returns the rows inserted now (the others were assigned before). */
 export async function insertAssignments(
   q: Queryable,
   siteId: string,
-  rows: readonly { experimentId: string; sessionId: string; assignmentId: string; variant: Variant }[],
+  rows: readonly NewAssignment[],
   assignedAt: Date,
 ): Promise<AssignmentRow[]> {
   const { rows: inserted } = await q.query<AssignmentRow>(
@@ -147,12 +154,14 @@ export interface LinkedAssignmentRow extends AssignmentRow {
   currency: string | null;
 }
 
+const LINKED_COLUMNS = `a.experiment_id, a.session_id, a.assignment_id, a.variant, a.assigned_at, a.converted, a.revenue, a.margin, a.partner,
+  x.conversion_window_days, x.currency`;
+
 /** Assignments by id with their session values and experiment rules, locked for the transaction. */
 export async function lockAssignmentsById(q: Queryable, siteId: string, assignmentIds: readonly string[]): Promise<LinkedAssignmentRow[]> {
   if (assignmentIds.length === 0) return [];
   const { rows } = await q.query<LinkedAssignmentRow>(
-    `SELECT a.experiment_id, a.session_id, a.assignment_id, a.variant, a.assigned_at, a.converted, a.revenue, a.margin, a.partner,
-            x.conversion_window_days, x.currency
+    `SELECT ${LINKED_COLUMNS}
        FROM experiment_assignments a JOIN experiments x ON x.experiment_id = a.experiment_id AND x.site_id = a.site_id
       WHERE a.site_id = $1 AND a.assignment_id = ANY($2::text[])
       ORDER BY a.assignment_id
@@ -249,7 +258,7 @@ export interface ArmTotals {
 
 /** The running sums of each arm, shards added up (numeric sums as doubles for the statistics). */
 export async function armTotals(q: Queryable, siteId: string, experimentId: string): Promise<ArmTotals[]> {
-  const { rows } = await q.query<Record<string, unknown>>(
+  const { rows } = await q.query<ArmTotals>(
     `SELECT variant, sum(sessions)::float8 AS sessions, sum(conversions)::float8 AS conversions,
             sum(revenue_sum)::float8 AS revenue_sum, sum(revenue_sumsq)::float8 AS revenue_sumsq,
             sum(margin_sum)::float8 AS margin_sum, sum(margin_sumsq)::float8 AS margin_sumsq,
@@ -261,19 +270,27 @@ export async function armTotals(q: Queryable, siteId: string, experimentId: stri
        FROM experiment_arm_stats WHERE site_id = $1 AND experiment_id = $2 GROUP BY variant`,
     [siteId, experimentId],
   );
-  return rows as unknown as ArmTotals[];
+  return rows;
 }
 
 export async function setLinkStatus(q: Queryable, siteId: string, orderId: string, assignmentId: string, status: LinkStatus): Promise<void> {
   await q.query(`UPDATE conversion_assignments SET status = $4 WHERE site_id = $1 AND order_id = $2 AND assignment_id = $3`, [siteId, orderId, assignmentId, status]);
 }
 
-export async function includedAssignmentsOfOrder(q: Queryable, siteId: string, orderId: string): Promise<string[]> {
-  const { rows } = await q.query<{ assignment_id: string }>(
-    `SELECT assignment_id FROM conversion_assignments WHERE site_id = $1 AND order_id = $2 AND status = 'included' ORDER BY assignment_id`,
+/** The assignments an order counts for, with their session values and whether the order carries a partner touch, locked. */
+export async function lockIncludedAssignmentsOfOrder(q: Queryable, siteId: string, orderId: string): Promise<(LinkedAssignmentRow & { carries_touch: boolean })[]> {
+  const { rows } = await q.query<LinkedAssignmentRow & { carries_touch: boolean }>(
+    `SELECT ${LINKED_COLUMNS},
+            EXISTS (SELECT 1 FROM conversion_touches t WHERE t.site_id = l.site_id AND t.order_id = l.order_id) AS carries_touch
+       FROM conversion_assignments l
+       JOIN experiment_assignments a ON a.site_id = l.site_id AND a.assignment_id = l.assignment_id
+       JOIN experiments x ON x.experiment_id = a.experiment_id AND x.site_id = a.site_id
+      WHERE l.site_id = $1 AND l.order_id = $2 AND l.status = 'included'
+      ORDER BY a.assignment_id
+      FOR UPDATE OF a`,
     [siteId, orderId],
   );
-  return rows.map((r) => r.assignment_id);
+  return rows;
 }
 
 export interface WaitingOrderRow {
@@ -299,9 +316,4 @@ export async function unresolvedOrdersOfAssignments(q: Queryable, siteId: string
     [siteId, assignmentIds],
   );
   return rows;
-}
-
-export async function orderCarriesTouch(q: Queryable, siteId: string, orderId: string): Promise<boolean> {
-  const { rows } = await q.query<{ yes: boolean }>(`SELECT EXISTS (SELECT 1 FROM conversion_touches WHERE site_id = $1 AND order_id = $2) AS yes`, [siteId, orderId]);
-  return rows[0]!.yes;
 }

@@ -1,6 +1,7 @@
 // Partner experiments: management by members of the site (draft → running → stopped), sticky
 // assignment for the browser, and results read from the running sums.
 import { LRUCache } from 'lru-cache';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/types.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
@@ -8,26 +9,18 @@ import { randomBase62 } from '../../ids.js';
 import { currencyDigits } from '../../domain/money.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
-import { assignmentIdFor, assignVariant, type Variant } from './assignment.js';
+import { assignmentIdFor, assignVariant } from './assignment.js';
 import { experimentLedger } from './experiment-ledger.js';
 import * as repo from './experiments-repository.js';
 import { buildResults } from './results.js';
+import type { UpdateExperimentBody } from './schemas.js';
 
-export const RUNNING_CACHE_TTL_MS = 5_000;
+const RUNNING_CACHE_TTL_MS = 5_000;
 
-export interface ExperimentInput {
-  name?: string;
-  hypothesis?: string;
-  surfaces?: repo.Surface[];
-  weights?: { control: number; treatment: number };
-  conversion_window_days?: number;
-  refund_window_days?: number;
-  mde?: number;
-  alpha?: number;
-  currency?: string;
-}
+/** The settings of a create or a PATCH (what is left out keeps its default or current value). */
+export type ExperimentInput = Static<typeof UpdateExperimentBody>;
 
-export const toExperimentView = (e: repo.ExperimentRow) => ({
+const toExperimentView = (e: repo.ExperimentRow) => ({
   experiment_id: e.experiment_id,
   website_id: e.site_id,
   name: e.name,
@@ -68,6 +61,14 @@ function fieldsOf(input: ExperimentInput, base?: repo.ExperimentRow): repo.Exper
   };
 }
 
+/** The session's assignment in an experiment, as computed (stored only if it is the first). */
+const assignmentOf = (siteId: string, e: repo.ExperimentRow, sessionId: string): repo.NewAssignment => ({
+  experimentId: e.experiment_id,
+  sessionId,
+  assignmentId: assignmentIdFor(siteId, e.experiment_id, sessionId),
+  variant: assignVariant(e.salt, sessionId, { control: e.weight_control, treatment: e.weight_treatment }),
+});
+
 export function createExperimentsService(db: Database) {
   const running = new LRUCache<string, repo.ExperimentRow[]>({ max: 50_000, ttl: RUNNING_CACHE_TTL_MS });
   const runningOf = async (siteId: string) => {
@@ -85,6 +86,16 @@ export function createExperimentsService(db: Database) {
     await getSiteWithRoleOrThrow(db, e.site_id, actor, 'member');
     return e;
   }
+
+  /** Stores first exposures and counts them in the running sums; returns the rows inserted now. */
+  const storeAssignments = (siteId: string, fresh: readonly repo.NewAssignment[], now: number) =>
+    retryOnConflict(() =>
+      db.transaction(async (tx) => {
+        const rows = await repo.insertAssignments(tx, siteId, fresh, new Date(now));
+        if (rows.length > 0) await experimentLedger.onAssignmentsCreated(tx, siteId, rows);
+        return rows;
+      }),
+    );
 
   async function move(actor: Actor, experimentId: string, from: repo.ExperimentState, to: repo.ExperimentState) {
     const e = await experimentForActor(actor, experimentId);
@@ -148,19 +159,7 @@ export function createExperimentsService(db: Database) {
       const stored = new Map((await repo.findAssignments(db, siteId, pairs)).map((a) => [a.experiment_id, a]));
       const missing = targets.filter((e) => !stored.has(e.experiment_id));
       if (missing.length > 0) {
-        const fresh = missing.map((e) => ({
-          experimentId: e.experiment_id,
-          sessionId,
-          assignmentId: assignmentIdFor(siteId, e.experiment_id, sessionId),
-          variant: assignVariant(e.salt, sessionId, { control: e.weight_control, treatment: e.weight_treatment }),
-        }));
-        const inserted = await retryOnConflict(() =>
-          db.transaction(async (tx) => {
-            const rows = await repo.insertAssignments(tx, siteId, fresh, new Date(now));
-            if (rows.length > 0) await experimentLedger.onAssignmentsCreated(tx, siteId, rows);
-            return rows;
-          }),
-        );
+        const inserted = await storeAssignments(siteId, missing.map((e) => assignmentOf(siteId, e, sessionId)), now);
         for (const a of inserted) stored.set(a.experiment_id, a);
         // Another process stored some first: read those back (sticky).
         const raced = missing.filter((e) => !stored.has(e.experiment_id));
@@ -174,8 +173,8 @@ export function createExperimentsService(db: Database) {
           return {
             assignment_id: a.assignment_id,
             experiment_id: e.experiment_id,
-            variant: a.variant as Variant,
-            surfaces: e.surfaces.map((s) => ({ type: s.type, campaign_id: s.campaign_id, form: a.variant as Variant })),
+            variant: a.variant,
+            surfaces: e.surfaces.map((s) => ({ type: s.type, campaign_id: s.campaign_id, form: a.variant })),
           };
         }),
       };
@@ -186,23 +185,9 @@ export function createExperimentsService(db: Database) {
      * and order pick-up as `assign`, in one transaction per call.
      */
     async assignMany(siteId: string, sessionIds: readonly string[], now = Date.now()): Promise<number> {
-      const targets = await runningOf(siteId);
-      const fresh = targets.flatMap((e) =>
-        sessionIds.map((sessionId) => ({
-          experimentId: e.experiment_id,
-          sessionId,
-          assignmentId: assignmentIdFor(siteId, e.experiment_id, sessionId),
-          variant: assignVariant(e.salt, sessionId, { control: e.weight_control, treatment: e.weight_treatment }),
-        })),
-      );
+      const fresh = (await runningOf(siteId)).flatMap((e) => sessionIds.map((sessionId) => assignmentOf(siteId, e, sessionId)));
       if (fresh.length === 0) return 0;
-      return retryOnConflict(() =>
-        db.transaction(async (tx) => {
-          const rows = await repo.insertAssignments(tx, siteId, fresh, new Date(now));
-          if (rows.length > 0) await experimentLedger.onAssignmentsCreated(tx, siteId, rows);
-          return rows.length;
-        }),
-      );
+      return (await storeAssignments(siteId, fresh, now)).length;
     },
 
     async results(actor: Actor, experimentId: string, now = Date.now()) {

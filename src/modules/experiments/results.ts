@@ -8,8 +8,8 @@ import { compare, moments, power, sessionsForPower, srmPValue, type Comparison, 
 import type { ArmTotals, ExperimentRow } from './experiments-repository.js';
 import { DAY_MS } from './session-values.js';
 
-export const METRICS = ['conversion', 'revenue_per_session', 'gross_profit_per_session', 'partner_contribution_per_session'] as const;
-export type Metric = (typeof METRICS)[number];
+const METRICS = ['conversion', 'revenue_per_session', 'gross_profit_per_session', 'partner_contribution_per_session'] as const;
+type Metric = (typeof METRICS)[number];
 const SRM_THRESHOLD = 0.001;
 const MIN_SESSIONS = 8;
 const TARGET_POWER = 0.8;
@@ -17,7 +17,8 @@ const TARGET_POWER = 0.8;
 /** JSON has no NaN or Infinity: a figure that cannot be computed is null. */
 const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
-const zero: Omit<ArmTotals, 'variant'> = {
+/** An arm's running sums before anything was counted (an arm without rows reads as this). */
+export const EMPTY_ARM: Omit<ArmTotals, 'variant'> = Object.freeze({
   sessions: 0,
   conversions: 0,
   revenue_sum: 0,
@@ -33,9 +34,12 @@ const zero: Omit<ArmTotals, 'variant'> = {
   refund_count: 0,
   refund_amount: 0,
   last_purchase_at: null,
-};
+});
 
-function statOf(metric: Metric, t: Omit<ArmTotals, 'variant'>): Stat {
+/** The metrics are proportions or means of a session value; none is a ratio of sums. */
+type ArmStat = Extract<Stat, { kind: 'proportion' | 'mean' }>;
+
+function statOf(metric: Metric, t: Omit<ArmTotals, 'variant'>): ArmStat {
   switch (metric) {
     case 'conversion':
       return { kind: 'proportion', n: t.sessions, sum: t.conversions };
@@ -49,20 +53,20 @@ function statOf(metric: Metric, t: Omit<ArmTotals, 'variant'>): Stat {
 }
 
 export function buildResults(experiment: ExperimentRow, totals: readonly ArmTotals[], now: number, digits: number): Static<typeof Results> {
-  const control = totals.find((t) => t.variant === 'control') ?? { ...zero };
-  const treatment = totals.find((t) => t.variant === 'treatment') ?? { ...zero };
+  const control = totals.find((t) => t.variant === 'control') ?? EMPTY_ARM;
+  const treatment = totals.find((t) => t.variant === 'treatment') ?? EMPTY_ARM;
   const scale = 10 ** digits;
   const money = (metric: Metric) => metric !== 'conversion';
 
-  const armFigures = (metric: Metric, s: Stat) => {
-    const sum = s.kind === 'proportion' ? s.sum : s.kind === 'mean' ? s.sum : 0;
-    const sumSquares = s.kind === 'proportion' ? s.sum : s.kind === 'mean' ? s.sumSquares : 0;
+  const armFigures = (metric: Metric, s: ArmStat) => {
+    // A proportion's values are 0 or 1: its sum of squares is its sum.
+    const sumSquares = s.kind === 'mean' ? s.sumSquares : s.sum;
     const m = money(metric);
     return {
       n: s.n,
-      sum: m ? fromMinorUnits(Math.round(sum), digits) : sum,
+      sum: m ? fromMinorUnits(Math.round(s.sum), digits) : s.sum,
       sum_squares: m ? sumSquares / (scale * scale) : sumSquares,
-      mean: num(s.n > 0 ? (m ? sum / s.n / scale : sum / s.n) : NaN),
+      mean: num(s.n > 0 ? (m ? s.sum / s.n / scale : s.sum / s.n) : NaN),
     };
   };
   const effectFigures = (c: Comparison, divisor: number) => ({

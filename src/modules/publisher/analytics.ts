@@ -8,8 +8,8 @@ import type { ClickGroup } from './publisher-repository.js';
 import type { DimensionRow } from './rollups.js';
 
 const DAY_MS = 86_400_000;
-export const MAX_PERIOD_DAYS = 366;
-export const DEFAULT_PERIOD_DAYS = 30;
+const MAX_PERIOD_DAYS = 366;
+const DEFAULT_PERIOD_DAYS = 30;
 const TOP = 10;
 
 /** from inclusive, to exclusive; ISO dates (midnight UTC) or timestamps; default the last 30 days. */
@@ -27,10 +27,10 @@ export function parsePeriod(from: string | undefined, to: string | undefined, no
 }
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const monthStart = (ms: number) => Date.UTC(new Date(ms).getUTCFullYear(), new Date(ms).getUTCMonth(), 1);
-const nextMonthStart = (ms: number) => {
+/** The start of the UTC month `ms` falls in, or (`ahead` 1) of the month after. */
+const monthStart = (ms: number, ahead = 0) => {
   const d = new Date(ms);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + ahead, 1);
 };
 
 /**
@@ -42,7 +42,7 @@ export function splitPeriod(p: { from: number; to: number }): { months: { from: 
   const lastDay = Math.floor(p.to / DAY_MS) * DAY_MS;
   if (firstDay >= lastDay) return { months: null, days: [], raw: [p] };
   const raw = [...(p.from < firstDay ? [{ from: p.from, to: firstDay }] : []), ...(lastDay < p.to ? [{ from: lastDay, to: p.to }] : [])];
-  const firstMonth = monthStart(firstDay) === firstDay ? firstDay : nextMonthStart(firstDay);
+  const firstMonth = monthStart(firstDay) === firstDay ? firstDay : monthStart(firstDay, 1);
   const lastMonth = monthStart(lastDay);
   if (firstMonth >= lastMonth) return { months: null, days: [{ from: dayOf(firstDay), to: dayOf(lastDay) }], raw };
   const days = [
@@ -59,9 +59,9 @@ export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], reco
     m[cur] = (m[cur] ?? 0) + minor;
   };
   const present = (m: Amounts): Amounts | number => {
-    if (currency) return fromMinorUnits(Math.round(m[currency] ?? 0), currencyDigits(currency) ?? 2);
+    if (currency) return fromMinorUnits(m[currency] ?? 0, currencyDigits(currency) ?? 2);
     // A currency whose amounts net to nothing (e.g. commission moved away by a decline) is not listed.
-    return Object.fromEntries(Object.entries(m).filter(([, minor]) => minor !== 0).map(([cur, minor]) => [cur, fromMinorUnits(Math.round(minor), currencyDigits(cur) ?? 2)]));
+    return Object.fromEntries(Object.entries(m).filter(([, minor]) => minor !== 0).map(([cur, minor]) => [cur, fromMinorUnits(minor, currencyDigits(cur) ?? 2)]));
   };
 
   let clicks = 0;

@@ -2,50 +2,37 @@
 // reference sealed and hashed, the context (content, campaign, placement, creative, destination)
 // stored apart from it, and the click rollups moved on write.
 import { hash } from 'node:crypto';
+import type { Static } from 'typebox';
 import type { Database, Queryable } from '../../db/types.js';
-import { addRecordChange, buckets, settledDeltas, type RollupDelta } from './rollups.js';
+import { buckets, recordRollupDeltas, storedRecordFacts } from './rollups.js';
 import { AppError, unauthorized } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { networkOf } from '../../domain/decorate.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
-import { effectiveSiteConfig, type Provider } from '../sites/site-config.js';
+import { isHttpUrl } from '../../domain/urls.js';
+import { effectiveSiteConfig } from '../sites/site-config.js';
 import type { SiteDirectory } from '../sites/site-directory.js';
 import * as repo from './publisher-repository.js';
+import { referenceHashOf } from './reference-hash.js';
+import type { ClickBody } from './schemas.js';
 
-export interface ClickInput {
-  click_id: string;
-  provider: Provider;
-  reference: string;
-  destination_url: string;
-  occurred_at: string;
-  content_id?: string;
-  campaign?: string;
-  placement?: string;
-  creative?: string;
-  session_id?: string;
-}
+export type ClickInput = Omit<Static<typeof ClickBody>, 'runtime_token'>;
 
 const MAX_FUTURE_MS = 5 * 60_000;
 
 /** Host and path of a URL: what analytics calls the destination (no query, no fragment). */
-export const destinationOf = (url: URL) => `${url.host}${url.pathname}`;
+const destinationOf = (url: URL) => `${url.host}${url.pathname}`;
 
 /** Records that named this click's reference before it arrived take on its content and destination. */
-async function giveRecordsClickContext(tx: Queryable, siteId: string, referenceHash: string, records: repo.RecordOfReference[], content: string | null, destination: string) {
-  const deltas = new Map<string, RollupDelta>();
-  for (const r of records) {
-    const facts = {
-      status: r.status,
-      currency: r.currency,
-      sale: Number(r.sale_amount),
-      commission: Number(r.commission_amount),
-      reversal: Number(r.reversal_amount),
-      transactionAt: r.transaction_at.getTime(),
-    };
-    addRecordChange(deltas, { ...facts, content: r.content_id, destination: r.destination }, { ...facts, content, destination });
-  }
+async function giveRecordsClickContext(tx: Queryable, siteId: string, referenceHash: string, records: readonly repo.RecordRow[], content: string | null, destination: string) {
+  const deltas = recordRollupDeltas(
+    records.map((r) => {
+      const before = storedRecordFacts(r);
+      return [before, { ...before, content, destination }] as const;
+    }),
+  );
   await repo.setRecordClickContext(tx, siteId, referenceHash, content, destination);
-  await repo.addRecordRollups(tx, siteId, settledDeltas(deltas));
+  await repo.addRecordRollups(tx, siteId, deltas);
   const ref = (await repo.lockReferences(tx, siteId, [referenceHash])).get(referenceHash);
   if (ref && !ref.has_click) {
     await repo.upsertReferences(tx, siteId, [{ hash: referenceHash, firstAt: ref.first_at.getTime(), hasClick: true }]);
@@ -66,20 +53,17 @@ export function createClicksService(deps: { db: Database; keyring: ClickIdKeyrin
           { path: '/occurred_at', code: occurredAt === null ? 'format' : 'future', message: 'occurred_at must be an ISO 8601 timestamp, at most 5 minutes ahead' },
         ]);
       }
-      let url: URL;
-      try {
-        url = new URL(c.destination_url);
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-      } catch {
+      if (!isHttpUrl(c.destination_url)) {
         throw new AppError('validation_failed', 'The click is not valid', [{ path: '/destination_url', code: 'format', message: 'destination_url must be an absolute http(s) URL' }]);
       }
+      const url = new URL(c.destination_url);
       const hosts = effectiveSiteConfig(site.config).publisher_hosts;
       if (networkOf(url, hosts) !== c.provider) {
         throw new AppError('destination_not_allowlisted', `The destination host ${url.host} is not on the ${c.provider} allowlist of this site`, [
           { path: '/destination_url', code: 'destination_not_allowlisted', message: `${url.host} is not an allowlisted ${c.provider} link host` },
         ]);
       }
-      const referenceHash = keyring.fingerprint(`reference:${c.reference}`);
+      const referenceHash = referenceHashOf(keyring, c.reference);
       const destination = destinationOf(url);
       const contentHash = hash(
         'sha256',
@@ -117,10 +101,10 @@ export function createClicksService(deps: { db: Database; keyring: ClickIdKeyrin
         const records = await repo.lockRecordsOfReference(tx, siteId, referenceHash);
         const hasRecord = records.length > 0;
         if (hasRecord) {
-          await repo.markClickHasRecord(tx, siteId, c.click_id);
+          await repo.markClicksHaveRecord(tx, siteId, [c.click_id]);
           await giveRecordsClickContext(tx, siteId, referenceHash, records, c.content_id ?? null, destination);
         }
-        await repo.bumpClickRollups(tx, siteId, occurredAt, c.content_id ?? null, destination, 1, hasRecord ? 1 : 0);
+        await repo.bumpClickRollups(tx, siteId, [{ occurredAt, contentId: c.content_id ?? null, destination }], 1, hasRecord ? 1 : 0);
         return { created: true };
       });
     },

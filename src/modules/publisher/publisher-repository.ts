@@ -1,7 +1,8 @@
 // All SQL of publisher clicks, report records and the click rollups.
 import type { Queryable } from '../../db/types.js';
-import type { RecordStatus } from './report-records.js';
-import type { DimensionRow, RollupDelta } from './rollups.js';
+import { toIso } from '../../time.js';
+import type { NormalizedRecord, RecordStatus } from './report-records.js';
+import { buckets, type DimensionRow, type RecordGroup, type RollupDelta } from './rollups.js';
 
 export interface NewClickRow {
   siteId: string;
@@ -20,15 +21,13 @@ export interface NewClickRow {
   contentHash: string;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** Inserts a click; false when the click_id exists. */
 export async function insertClick(q: Queryable, c: NewClickRow): Promise<boolean> {
   const { rowCount } = await q.query(
     `INSERT INTO publisher_clicks (site_id, click_id, provider, reference_hash, reference_ciphertext, reference_key_id, destination,
                                    content_id, campaign, placement, creative, session_id, occurred_at, content_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (site_id, click_id) DO NOTHING`,
-    [c.siteId, c.clickId, c.provider, c.referenceHash, c.referenceCiphertext, c.referenceKeyId, c.destination, c.contentId, c.campaign, c.placement, c.creative, c.sessionId, iso(c.occurredAt), c.contentHash],
+    [c.siteId, c.clickId, c.provider, c.referenceHash, c.referenceCiphertext, c.referenceKeyId, c.destination, c.contentId, c.campaign, c.placement, c.creative, c.sessionId, toIso(c.occurredAt), c.contentHash],
   );
   return rowCount === 1;
 }
@@ -38,20 +37,30 @@ export async function clickContentHash(q: Queryable, siteId: string, clickId: st
   return rows[0]?.content_hash;
 }
 
-/** Moves the click rollups (day and month; total, content, destination) of one click. */
-export async function bumpClickRollups(q: Queryable, siteId: string, occurredAt: number, contentId: string | null, destination: string, clicks: number, withRecord: number): Promise<void> {
-  const d = new Date(occurredAt);
-  const day = d.toISOString().slice(0, 10);
-  const month = `${day.slice(0, 7)}-01`;
+export interface ClickOfRollups {
+  occurredAt: number;
+  contentId: string | null;
+  destination: string;
+}
+
+/**
+ * Moves the click rollups (day and month; total, content, destination) of each click by `clicks`
+ * and `withRecord`: one statement, rows in key order (a fixed lock order for concurrent writers).
+ */
+export async function bumpClickRollups(q: Queryable, siteId: string, of: readonly ClickOfRollups[], clicks: number, withRecord: number): Promise<void> {
+  if (of.length === 0) return;
   const rows: [string, string, string, string][] = [];
-  for (const [grain, bucket] of [['day', day], ['month', month]] as const) {
-    rows.push([grain, bucket, 'total', '']);
-    if (contentId !== null) rows.push([grain, bucket, 'content', contentId]);
-    rows.push([grain, bucket, 'destination', destination]);
+  for (const c of of) {
+    for (const [grain, bucket] of buckets(c.occurredAt)) {
+      rows.push([grain, bucket, 'total', '']);
+      if (c.contentId !== null) rows.push([grain, bucket, 'content', c.contentId]);
+      rows.push([grain, bucket, 'destination', c.destination]);
+    }
   }
   await q.query(
     `INSERT INTO publisher_click_rollups (site_id, grain, bucket, dimension, key, clicks, clicks_with_record)
-     SELECT $1, g, b, dim, k, $6, $7 FROM unnest($2::text[], $3::date[], $4::text[], $5::text[]) AS t(g, b, dim, k)
+     SELECT $1, g, b, dim, k, count(*) * $6::bigint, count(*) * $7::bigint FROM unnest($2::text[], $3::date[], $4::text[], $5::text[]) AS t(g, b, dim, k)
+      GROUP BY g, b, dim, k ORDER BY g, b, dim, k
      ON CONFLICT (site_id, grain, bucket, dimension, key) DO UPDATE SET
        clicks = publisher_click_rollups.clicks + EXCLUDED.clicks,
        clicks_with_record = publisher_click_rollups.clicks_with_record + EXCLUDED.clicks_with_record`,
@@ -59,21 +68,28 @@ export async function bumpClickRollups(q: Queryable, siteId: string, occurredAt:
   );
 }
 
-export async function referenceHasRecord(q: Queryable, siteId: string, referenceHash: string): Promise<boolean> {
-  const { rows } = await q.query<{ yes: boolean }>('SELECT EXISTS (SELECT 1 FROM publisher_records WHERE site_id = $1 AND reference_hash = $2) AS yes', [siteId, referenceHash]);
-  return rows[0]!.yes;
+export interface RecordRow {
+  provider_transaction_id: string;
+  currency: string;
+  transaction_at: Date;
+  content_id: string | null;
+  destination: string | null;
+  status: RecordStatus;
+  sale_amount: number;
+  commission_amount: number;
+  updated_at: Date;
+  peak_commission: number;
+  reversal_amount: number;
+  fingerprint: string;
 }
 
-export interface RecordOfReference extends RecordRow {
-  provider: string;
-}
+const RECORD_COLUMNS = `provider_transaction_id, currency, transaction_at, content_id, destination, status, sale_amount, commission_amount,
+                        updated_at, peak_commission, reversal_amount, fingerprint`;
 
 /** The records that carry a reference, locked (a click arriving gives them its context). */
-export async function lockRecordsOfReference(q: Queryable, siteId: string, referenceHash: string): Promise<RecordOfReference[]> {
-  const { rows } = await q.query<RecordOfReference>(
-    `SELECT provider, provider_transaction_id, currency, transaction_at, content_id, destination, status, sale_amount, commission_amount,
-            updated_at, peak_commission, reversal_amount, fingerprint
-       FROM publisher_records WHERE site_id = $1 AND reference_hash = $2 ORDER BY provider, provider_transaction_id FOR UPDATE`,
+export async function lockRecordsOfReference(q: Queryable, siteId: string, referenceHash: string): Promise<RecordRow[]> {
+  const { rows } = await q.query<RecordRow>(
+    `SELECT ${RECORD_COLUMNS} FROM publisher_records WHERE site_id = $1 AND reference_hash = $2 ORDER BY provider, provider_transaction_id FOR UPDATE`,
     [siteId, referenceHash],
   );
   return rows;
@@ -88,8 +104,9 @@ export async function setRecordClickContext(q: Queryable, siteId: string, refere
   ]);
 }
 
-export async function markClickHasRecord(q: Queryable, siteId: string, clickId: string): Promise<void> {
-  await q.query('UPDATE publisher_clicks SET has_record = true WHERE site_id = $1 AND click_id = $2', [siteId, clickId]);
+export async function markClicksHaveRecord(q: Queryable, siteId: string, clickIds: readonly string[]): Promise<void> {
+  if (clickIds.length === 0) return;
+  await q.query('UPDATE publisher_clicks SET has_record = true WHERE site_id = $1 AND click_id = ANY($2::text[])', [siteId, clickIds]);
 }
 
 export interface ClickForReference {
@@ -115,45 +132,21 @@ export async function clicksByReference(q: Queryable, siteId: string, referenceH
   return earliest;
 }
 
-export interface RecordRow {
-  provider_transaction_id: string;
-  currency: string;
-  transaction_at: Date;
-  content_id: string | null;
-  destination: string | null;
-  status: RecordStatus;
-  sale_amount: number;
-  commission_amount: number;
-  updated_at: Date;
-  peak_commission: number;
-  reversal_amount: number;
-  fingerprint: string;
-}
-
 export async function lockRecords(q: Queryable, siteId: string, provider: string, ids: readonly string[]): Promise<Map<string, RecordRow>> {
   if (ids.length === 0) return new Map();
   const { rows } = await q.query<RecordRow>(
-    `SELECT provider_transaction_id, currency, transaction_at, content_id, destination, status, sale_amount, commission_amount,
-            updated_at, peak_commission, reversal_amount, fingerprint
-       FROM publisher_records WHERE site_id = $1 AND provider = $2 AND provider_transaction_id = ANY($3::text[])
+    `SELECT ${RECORD_COLUMNS} FROM publisher_records WHERE site_id = $1 AND provider = $2 AND provider_transaction_id = ANY($3::text[])
       ORDER BY provider_transaction_id FOR UPDATE`,
     [siteId, provider, ids],
   );
   return new Map(rows.map((r) => [r.provider_transaction_id, r]));
 }
 
-export interface RecordWrite {
-  providerTransactionId: string;
+/** A record as written: the normalized record with its reference hashed and sealed, never raw. */
+export interface RecordWrite extends Omit<NormalizedRecord, 'reference' | 'statedReversal'> {
   referenceHash: string | null;
   referenceCiphertext: string | null;
   referenceKeyId: string | null;
-  orderRef: string | null;
-  status: RecordStatus;
-  currency: string;
-  sale: number;
-  commission: number;
-  transactionAt: number;
-  updatedAt: number;
   peakCommission: number;
   reversalAmount: number;
   fingerprint: string;
@@ -191,8 +184,8 @@ export async function upsertRecords(q: Queryable, siteId: string, provider: stri
       col('currency'),
       col('sale'),
       col('commission'),
-      rows.map((r) => iso(r.transactionAt)),
-      rows.map((r) => iso(r.updatedAt)),
+      rows.map((r) => toIso(r.transactionAt)),
+      rows.map((r) => toIso(r.updatedAt)),
       col('peakCommission'),
       col('reversalAmount'),
       col('fingerprint'),
@@ -207,16 +200,8 @@ export async function upsertRecords(q: Queryable, siteId: string, provider: stri
                                      WHERE h.site_id = $1 AND h.provider = $2 AND h.provider_transaction_id = t.id), 0) + 1,
             t.status, t.sale, t.commission, t.updated_at
        FROM unnest($3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::timestamptz[]) AS t(id, status, sale, commission, updated_at)`,
-    [siteId, provider, col('providerTransactionId'), col('status'), col('sale'), col('commission'), rows.map((r) => iso(r.updatedAt))],
+    [siteId, provider, col('providerTransactionId'), col('status'), col('sale'), col('commission'), rows.map((r) => toIso(r.updatedAt))],
   );
-}
-
-export async function recordHistory(q: Queryable, siteId: string, provider: string, id: string): Promise<{ status: string; commission_amount: number; updated_at: Date }[]> {
-  const { rows } = await q.query<{ status: string; commission_amount: number; updated_at: Date }>(
-    `SELECT status, commission_amount, updated_at FROM publisher_record_history WHERE site_id = $1 AND provider = $2 AND provider_transaction_id = $3 ORDER BY seq`,
-    [siteId, provider, id],
-  );
-  return rows;
 }
 
 // ---- analytics reads ----
@@ -233,18 +218,23 @@ export interface RollupRanges {
   days: { from: string; to: string }[];
 }
 
+/** The rollup rows of whole months and whole days of a period: $2..$7, from rangeParams. */
+const RANGE_SQL = `((grain = 'month' AND bucket >= $2::date AND bucket < $3::date)
+          OR (grain = 'day' AND bucket >= $4::date AND bucket < $5::date)
+          OR (grain = 'day' AND bucket >= $6::date AND bucket < $7::date))`;
+const rangeParams = (r: RollupRanges) => {
+  const day = (i: number) => r.days[i] ?? { from: null, to: null };
+  return [r.months?.from ?? null, r.months?.to ?? null, day(0).from, day(0).to, day(1).from, day(1).to];
+};
+
 /** Clicks from the rollups: whole months and whole days of a period. */
 export async function clickRollups(q: Queryable, siteId: string, r: RollupRanges): Promise<ClickGroup[]> {
-  const day = (i: number) => r.days[i] ?? { from: null, to: null };
   const { rows } = await q.query<ClickGroup>(
     `SELECT dimension, key, sum(clicks)::float8 AS clicks, sum(clicks - clicks_with_record)::float8 AS without_record
        FROM publisher_click_rollups
-      WHERE site_id = $1
-        AND ((grain = 'month' AND bucket >= $2::date AND bucket < $3::date)
-          OR (grain = 'day' AND bucket >= $4::date AND bucket < $5::date)
-          OR (grain = 'day' AND bucket >= $6::date AND bucket < $7::date))
+      WHERE site_id = $1 AND ${RANGE_SQL}
       GROUP BY dimension, key`,
-    [siteId, r.months?.from ?? null, r.months?.to ?? null, day(0).from, day(0).to, day(1).from, day(1).to],
+    [siteId, ...rangeParams(r)],
   );
   return rows;
 }
@@ -257,36 +247,23 @@ export async function clickRaw(q: Queryable, siteId: string, from: number, to: n
             count(*)::float8 AS clicks, count(*) FILTER (WHERE NOT has_record)::float8 AS without_record
        FROM publisher_clicks WHERE site_id = $1 AND occurred_at >= $2 AND occurred_at < $3
       GROUP BY GROUPING SETS ((), (content_id), (destination))`,
-    [siteId, iso(from), iso(to)],
+    [siteId, toIso(from), toIso(to)],
   );
   return rows.filter((r) => !(r.dimension === 'content' && r.key === ''));
-}
-
-export interface RecordGroup {
-  currency: string;
-  status: RecordStatus;
-  content_id: string | null;
-  destination: string | null;
-  records: number;
-  sale: number;
-  commission: number;
-  reversals: number;
-  reversal_amount: number;
 }
 
 export async function recordGroups(q: Queryable, siteId: string, from: number, to: number, currency: string | undefined): Promise<RecordGroup[]> {
   const { rows } = await q.query<RecordGroup>(
     `SELECT currency, status, content_id, destination, count(*)::float8 AS records, sum(sale_amount)::float8 AS sale,
             sum(commission_amount)::float8 AS commission, count(*) FILTER (WHERE reversal_amount > 0)::float8 AS reversals,
-            sum(reversal_amount)::float8 AS reversal_amount
+            sum(reversal_amount)::float8 AS "reversalAmount"
        FROM publisher_records
       WHERE site_id = $1 AND transaction_at >= $2 AND transaction_at < $3 AND ($4::text IS NULL OR currency = $4)
       GROUP BY currency, status, content_id, destination`,
-    [siteId, iso(from), iso(to), currency ?? null],
+    [siteId, toIso(from), toIso(to), currency ?? null],
   );
   return rows;
 }
-
 
 // ---- record and reference rollups ----
 
@@ -327,7 +304,7 @@ export async function upsertReferences(q: Queryable, siteId: string, rows: reado
     `INSERT INTO publisher_references (site_id, reference_hash, first_at, has_click)
      SELECT $1, * FROM unnest($2::text[], $3::timestamptz[], $4::boolean[])
      ON CONFLICT (site_id, reference_hash) DO UPDATE SET first_at = EXCLUDED.first_at, has_click = EXCLUDED.has_click`,
-    [siteId, rows.map((r) => r.hash), rows.map((r) => iso(r.firstAt)), rows.map((r) => r.hasClick)],
+    [siteId, rows.map((r) => r.hash), rows.map((r) => toIso(r.firstAt)), rows.map((r) => r.hasClick)],
   );
 }
 
@@ -343,14 +320,6 @@ export async function addReferenceRollups(q: Queryable, siteId: string, deltas: 
     [siteId, live.map((d) => d.grain), live.map((d) => d.bucket), live.map((d) => d.references), live.map((d) => d.matched)],
   );
 }
-
-const rangeParams = (r: RollupRanges) => {
-  const day = (i: number) => r.days[i] ?? { from: null, to: null };
-  return [r.months?.from ?? null, r.months?.to ?? null, day(0).from, day(0).to, day(1).from, day(1).to];
-};
-const RANGE_SQL = `((grain = 'month' AND bucket >= $2::date AND bucket < $3::date)
-          OR (grain = 'day' AND bucket >= $4::date AND bucket < $5::date)
-          OR (grain = 'day' AND bucket >= $6::date AND bucket < $7::date))`;
 
 export async function recordRollups(q: Queryable, siteId: string, r: RollupRanges, currency: string | undefined): Promise<DimensionRow[]> {
   const { rows } = await q.query<DimensionRow>(
@@ -377,7 +346,7 @@ export async function referencesFirstSeen(q: Queryable, siteId: string, from: nu
   const { rows } = await q.query<{ refs: number; matched: number }>(
     `SELECT count(*)::float8 AS refs, count(*) FILTER (WHERE has_click)::float8 AS matched
        FROM publisher_references WHERE site_id = $1 AND first_at >= $2 AND first_at < $3`,
-    [siteId, iso(from), iso(to)],
+    [siteId, toIso(from), toIso(to)],
   );
   return { references: rows[0]!.refs, matched: rows[0]!.matched };
 }

@@ -3,7 +3,7 @@
 // units; and the rule that folds a new version of a record into the stored one (the newest
 // updated_at wins; what was once pending or approved and is now declined or lower is a reversal).
 import { hash } from 'node:crypto';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { ErrorDetail } from '../../errors.js';
 import { currencyDigits, toMinorUnits } from '../../domain/money.js';
@@ -14,7 +14,7 @@ export const REPORT_FORMATS = ['canonical', 'awin', 'cj'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export type RecordStatus = 'pending' | 'approved' | 'declined';
 
-export const CanonicalRecord = Type.Object({
+const CanonicalRecord = Type.Object({
   provider_transaction_id: Type.String({ minLength: 1, maxLength: 128, pattern: '\\S' }),
   reference: Type.Optional(Type.Union([Type.String({ maxLength: 128 }), Type.Null()])),
   order_ref: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
@@ -104,18 +104,7 @@ export function normalizeRecord(raw: unknown, format: ReportFormat, pointer: str
   if (!checkCanonical.Check(canonical)) {
     return { ok: false, details: validationDetails(checkCanonical.Errors(canonical) as never).map((d) => ({ ...d, path: `${pointer}${format === 'canonical' ? d.path : ''}`, message: format === 'canonical' ? d.message : `${d.path.slice(1) || 'record'}: ${d.message} (after mapping from ${format})` })) };
   }
-  const c = canonical as unknown as {
-    provider_transaction_id: string;
-    reference?: string | null;
-    order_ref?: string | null;
-    status: RecordStatus;
-    sale_amount: number;
-    commission_amount: number;
-    currency: string;
-    transaction_at: string;
-    updated_at: string;
-    reversal?: { amount: number };
-  };
+  const c: Static<typeof CanonicalRecord> = canonical;
   const details: ErrorDetail[] = [];
   const digits = currencyDigits(c.currency);
   if (digits === undefined) details.push({ path: `${pointer}/currency`, code: 'unknown_currency', message: 'currency must be an ISO 4217 code of a currency' });

@@ -2,12 +2,13 @@
 // (provider, transaction id) with the newest updated_at winning, its status history kept, and
 // matched to the observed click of its reference (by keyed hash) so analytics can attribute it.
 import type { Database, Queryable } from '../../db/types.js';
-import { addRecordChange, buckets, settledDeltas, type RecordFacts, type RollupDelta } from './rollups.js';
+import { buckets, recordRollupDeltas, storedRecordFacts, type RecordFacts } from './rollups.js';
 import type { ErrorDetail } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { retryOnConflict } from '../../db/retry.js';
 import type { Provider } from '../sites/site-config.js';
 import * as repo from './publisher-repository.js';
+import { referenceHashOf } from './reference-hash.js';
 import { foldRecord, normalizeRecord, recordFingerprint, type NormalizedRecord, type ReportFormat, type StoredRecordState } from './report-records.js';
 
 export type RecordResult = { index: number; status: 'created' | 'updated' | 'unchanged' } | { index: number; status: 'error'; error: { code: string; message: string; details: ErrorDetail[] } };
@@ -52,19 +53,18 @@ async function countReferences(tx: Queryable, siteId: string, rows: readonly rep
 export function createReportsService(deps: { db: Database; keyring: ClickIdKeyring }) {
   const { db, keyring } = deps;
   return {
-    /** Imports one batch in one transaction; `firstIndex` numbers the records of a longer import. */
-    async importRecords(siteId: string, provider: Provider, format: ReportFormat, records: readonly unknown[], options: { currency?: string; firstIndex?: number; pointer?: (i: number) => string } = {}): Promise<RecordResult[]> {
-      const first = options.firstIndex ?? 0;
+    /** Imports one batch in one transaction; `pointer` names a record in its error details. */
+    async importRecords(siteId: string, provider: Provider, format: ReportFormat, records: readonly unknown[], options: { currency?: string; pointer?: (i: number) => string } = {}): Promise<RecordResult[]> {
       const pointer = options.pointer ?? ((i: number) => `/records/${i}`);
       const results: RecordResult[] = new Array(records.length);
       const valid: { i: number; r: NormalizedRecord; referenceHash: string | null }[] = [];
       records.forEach((raw, i) => {
-        const n = normalizeRecord(raw, format, pointer(first + i), options.currency);
+        const n = normalizeRecord(raw, format, pointer(i), options.currency);
         if (!n.ok) {
-          results[i] = { index: first + i, status: 'error', error: { code: 'validation_failed', message: 'The record is not valid', details: n.details } };
+          results[i] = { index: i, status: 'error', error: { code: 'validation_failed', message: 'The record is not valid', details: n.details } };
           return;
         }
-        valid.push({ i, r: n.record, referenceHash: n.record.reference === null ? null : keyring.fingerprint(`reference:${n.record.reference}`) });
+        valid.push({ i, r: n.record, referenceHash: n.record.reference === null ? null : referenceHashOf(keyring, n.record.reference) });
       });
       if (valid.length === 0) return results;
 
@@ -76,53 +76,33 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
               id,
               {
                 status: row.status,
-                sale: Number(row.sale_amount),
-                commission: Number(row.commission_amount),
+                sale: row.sale_amount,
+                commission: row.commission_amount,
                 updatedAt: row.updated_at.getTime(),
-                peakCommission: Number(row.peak_commission),
-                reversalAmount: Number(row.reversal_amount),
+                peakCommission: row.peak_commission,
+                reversalAmount: row.reversal_amount,
                 fingerprint: row.fingerprint,
               },
             ]),
           );
           const clicks = await repo.clicksByReference(tx, siteId, [...new Set(valid.map((v) => v.referenceHash).filter((h): h is string => h !== null))]);
           const writes = new Map<string, repo.RecordWrite>();
-          // What each record contributed before this batch (the stored row), and contributes after it.
-          const before = new Map<string, RecordFacts>(
-            [...stored].map(([id, row]) => [
-              id,
-              {
-                status: row.status,
-                currency: row.currency,
-                sale: Number(row.sale_amount),
-                commission: Number(row.commission_amount),
-                reversal: Number(row.reversal_amount),
-                content: row.content_id,
-                destination: row.destination,
-                transactionAt: row.transaction_at.getTime(),
-              },
-            ]),
-          );
+          // Clicks that get their first record in this batch.
+          const newlyMatched: repo.ClickForReference[] = [];
           for (const { i, r, referenceHash } of valid) {
             const fingerprint = recordFingerprint(r, referenceHash);
             const { action, next } = foldRecord(state.get(r.providerTransactionId) ?? null, r, fingerprint);
-            results[i] = { index: first + i, status: action };
+            results[i] = { index: i, status: action };
             if (action === 'unchanged') continue;
             state.set(r.providerTransactionId, next);
             const click = referenceHash ? clicks.get(referenceHash) : undefined;
-            const sealed = r.reference === null ? null : keyring.seal(r.reference, `${siteId}\nrecord:${provider}:${r.providerTransactionId}`);
+            const { reference, statedReversal: _stated, ...fields } = r;
+            const sealed = reference === null ? null : keyring.seal(reference, `${siteId}\nrecord:${provider}:${r.providerTransactionId}`);
             writes.set(r.providerTransactionId, {
-              providerTransactionId: r.providerTransactionId,
+              ...fields,
               referenceHash,
               referenceCiphertext: sealed?.ciphertext ?? null,
               referenceKeyId: sealed?.keyId ?? null,
-              orderRef: r.orderRef,
-              status: r.status,
-              currency: r.currency,
-              sale: r.sale,
-              commission: r.commission,
-              transactionAt: r.transactionAt,
-              updatedAt: r.updatedAt,
               peakCommission: next.peakCommission,
               reversalAmount: next.reversalAmount,
               fingerprint,
@@ -130,29 +110,28 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
               contentId: click?.content_id ?? null,
               destination: click?.destination ?? null,
             });
-            // The click now has a record: count it once in its day's rollup.
             if (click && !click.has_record) {
               click.has_record = true;
-              await repo.markClickHasRecord(tx, siteId, click.click_id);
-              await repo.bumpClickRollups(tx, siteId, click.occurred_at.getTime(), click.content_id, click.destination, 0, 1);
+              newlyMatched.push(click);
             }
           }
+          // Each newly matched click counts once as a click with a record in its rollups.
+          await repo.markClicksHaveRecord(tx, siteId, newlyMatched.map((c) => c.click_id));
+          await repo.bumpClickRollups(tx, siteId, newlyMatched.map((c) => ({ occurredAt: c.occurred_at.getTime(), contentId: c.content_id, destination: c.destination })), 0, 1);
           const rows = [...writes.values()].sort((a, b) => (a.providerTransactionId < b.providerTransactionId ? -1 : 1));
           await repo.upsertRecords(tx, siteId, provider, rows);
-          const deltas = new Map<string, RollupDelta>();
-          for (const w of rows) {
-            addRecordChange(deltas, before.get(w.providerTransactionId) ?? null, {
-              status: w.status,
-              currency: w.currency,
-              sale: w.sale,
-              commission: w.commission,
-              reversal: w.reversalAmount,
-              content: w.contentId,
-              destination: w.destination,
-              transactionAt: w.transactionAt,
-            });
-          }
-          await repo.addRecordRollups(tx, siteId, settledDeltas(deltas));
+          // What each record contributed before this batch (the stored row), and contributes after it.
+          await repo.addRecordRollups(
+            tx,
+            siteId,
+            recordRollupDeltas(
+              rows.map((w) => {
+                const before = stored.get(w.providerTransactionId);
+                const after: RecordFacts = { status: w.status, currency: w.currency, sale: w.sale, commission: w.commission, reversal: w.reversalAmount, content: w.contentId, destination: w.destination, transactionAt: w.transactionAt };
+                return [before ? storedRecordFacts(before) : null, after] as const;
+              }),
+            ),
+          );
           await countReferences(tx, siteId, rows);
         }),
       );

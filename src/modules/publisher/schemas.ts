@@ -1,13 +1,16 @@
 import { Type } from 'typebox';
+import { REFERENCE_PATTERN } from '../../domain/decorate.js';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
+import { ErrorDetailSchema } from '../../http/envelope.js';
+import { PROVIDERS } from '../sites/site-config.js';
 import { REPORT_FORMATS } from './report-records.js';
 
-const Provider = Type.Enum(['awin', 'cj']);
+const Provider = Type.Enum([...PROVIDERS]);
 
 export const ClickBody = Type.Object({
   click_id: NonEmpty(128, { description: 'Your id of the click; a replay with other content is 409' }),
   provider: Provider,
-  reference: Type.String({ pattern: '^[A-Za-z0-9]{16,64}$', description: 'The clickref (Awin) or sid (CJ) put on the link; stored only hashed and encrypted' }),
+  reference: Type.String({ pattern: REFERENCE_PATTERN.source, description: 'The clickref (Awin) or sid (CJ) put on the link; stored only hashed and encrypted' }),
   destination_url: Type.String({ minLength: 1, maxLength: 4096, description: 'The decorated network link; its host must be on the provider’s allowlist' }),
   occurred_at: Type.String({ format: 'date-time' }),
   content_id: Type.Optional(NonEmpty(256)),
@@ -20,7 +23,7 @@ export const ClickBody = Type.Object({
 
 export const ClickResult = Type.Object({ click_id: Type.String(), status: Type.Enum(['created', 'unchanged']) });
 
-export const MAX_RECORDS = 5000;
+const MAX_RECORDS = 5000;
 
 export const ReportsBody = Type.Object({
   provider: Provider,
@@ -35,7 +38,7 @@ export const ReportsResult = Type.Object({
       index: Type.Integer(),
       status: Type.Enum(['created', 'updated', 'unchanged', 'error']),
       error: Type.Optional(
-        Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), code: Type.String(), message: Type.String() }))) }),
+        Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Array(ErrorDetailSchema)) }),
       ),
     }),
   ),

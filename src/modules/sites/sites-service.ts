@@ -59,7 +59,7 @@ export interface UpdateSiteInput {
   config?: SiteConfigPatch;
 }
 
-export function createSitesService(db: Database, directory?: SiteDirectory) {
+export function createSitesService(db: Database, directory: SiteDirectory) {
   return {
     async createSite(input: CreateSiteInput): Promise<SiteView & { owner: string }> {
       const origins = normalizeOrigins(input.origins);
@@ -89,7 +89,7 @@ export function createSitesService(db: Database, directory?: SiteDirectory) {
 
     async updateSite(actor: Actor, siteId: string, input: UpdateSiteInput): Promise<SiteView & { owner: string | undefined }> {
       const origins = input.origins === undefined ? undefined : normalizeOrigins(input.origins);
-      return db.transaction(async (tx) => {
+      const view = await db.transaction(async (tx) => {
         const { site, role } = await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
         const config = input.config === undefined ? undefined : patchSiteConfig(site.config, input.config);
         const updated = await repo.updateSite(tx, siteId, {
@@ -99,9 +99,11 @@ export function createSitesService(db: Database, directory?: SiteDirectory) {
           config,
         });
         const owner = await repo.firstOwner(tx, siteId);
-        directory?.invalidate(siteId);
         return { ...toSiteView(updated!, role === 'system' ? undefined : role), owner };
       });
+      // After the commit: invalidated earlier, a concurrent read could cache the old row again.
+      directory.invalidate(siteId);
+      return view;
     },
 
     async listMembers(actor: Actor, siteId: string): Promise<MemberView[]> {
