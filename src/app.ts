@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.js';
 import { createSecrets, loadMasterSecret, type Secrets } from './secrets.js';
 import { createServices } from './services.js';
 import { registerAuthentication } from './auth/authenticate.js';
+import { registerSiteAccess } from './modules/sites/site-access.js';
 import { securityOf, type AuthSpec } from './auth/principal.js';
 import { registerContentParsers } from './http/content-parsers.js';
 import { registerErrorHandling, sendError } from './http/error-handler.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     idTokens: services.idTokens,
     platformSecret: config.platformSecret,
   });
+  registerSiteAccess(app, db);
 
   await app.register(healthRoutes);
   await app.register(healthRoutes, { prefix: '/api/v1' });

@@ -4,10 +4,13 @@ import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { KeyId, NonEmpty, NullableTimestamp, SiteId, SiteParams, Timestamp } from '../../http/common-schemas.js';
 import { merchantActor } from '../../http/principals.js';
+import { siteInParams } from '../sites/site-access.js';
 import { SCOPES } from './scopes.js';
 
 const tags = ['api-keys'];
 const merchant = { auth: { merchant: true } } as const;
+const memberOfSite = { ...merchant, siteAccess: { role: 'member', site: siteInParams } } as const;
+const ownerOfSite = { ...merchant, siteAccess: { role: 'owner', site: siteInParams } } as const;
 
 const ScopeSchema = Type.Enum([...SCOPES]);
 
@@ -39,7 +42,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { apiKeys } = app.services;
 
   app.get('/sites/:siteId/api-keys', {
-    config: merchant,
+    config: memberOfSite,
     schema: {
       tags,
       summary: 'List API keys (members); secrets are never shown',
@@ -49,7 +52,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(request, { api_keys: await apiKeys.listKeys(merchantActor(request), request.params.siteId) }));
 
   app.post('/sites/:siteId/api-keys', {
-    config: merchant,
+    config: ownerOfSite,
     schema: {
       tags,
       summary: 'Create a secret API key (owners); the secret is in this response only',
@@ -68,7 +71,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/sites/:siteId/api-keys/:keyId', {
-    config: merchant,
+    config: ownerOfSite,
     schema: {
       tags,
       summary: 'Revoke an API key (owners); revoking twice keeps the first time',

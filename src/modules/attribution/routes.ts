@@ -6,11 +6,21 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
-import { ConversionBody, ConversionEnvelope } from './conversion-schemas.js';
+import { siteInQuery, type SiteLocator } from '../sites/site-access.js';
+import { CONVERSION_TYPES, ConversionBody, ConversionEnvelope } from './conversion-schemas.js';
 import { TouchesBody, TouchesResult } from './touch-schemas.js';
 
 const tags = ['partner attribution'];
 const Money = Type.Number({ description: 'In the currency, with its decimals' });
+
+/** The website_id of the object the envelope's event_type names (`/conversion/website_id`, …). */
+const siteOfConversion: SiteLocator = (r) => {
+  const body = r.body as Record<string, unknown> | undefined;
+  const key = CONVERSION_TYPES[body?.event_type as keyof typeof CONVERSION_TYPES];
+  const object = key ? body![key] : undefined;
+  if (typeof object !== 'object' || object === null) return undefined;
+  return { id: (object as Record<string, unknown>).website_id, at: `/${key}/website_id` };
+};
 
 const ConversionResult = Type.Object({
   authoritative: Type.Optional(Type.Literal(true)),
@@ -71,7 +81,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/partner-attribution/conversions', {
-    config: { auth: { apiKey: { scopes: ['partner_attribution:convert'] } } },
+    config: { auth: { apiKey: { scopes: ['partner_attribution:convert'] } }, siteAccess: { site: siteOfConversion } },
     validatorCompiler: enforceBody(ConversionEnvelope),
     schema: {
       tags,
@@ -88,7 +98,7 @@ export const attributionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/partner-attribution/conversions/:orderId', {
-    config: { auth: { merchant: true } },
+    config: { auth: { merchant: true }, siteAccess: { role: 'member', site: siteInQuery } },
     schema: {
       tags,
       summary: 'An order’s ledger and current state (members of the site)',

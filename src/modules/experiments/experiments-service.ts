@@ -123,6 +123,11 @@ export function createExperimentsService(db: Database) {
       return (await repo.listExperiments(db, siteId)).map(toExperimentView);
     },
 
+    /** The site of an experiment, for the route's access check before the schema. */
+    async siteOf(experimentId: string): Promise<string | undefined> {
+      return (await repo.findExperiment(db, experimentId))?.site_id;
+    },
+
     async get(actor: Actor, experimentId: string) {
       return toExperimentView(await experimentForActor(actor, experimentId));
     },

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { SiteId } from '../../http/common-schemas.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
+import { siteInBody, siteInQuery } from '../sites/site-access.js';
 import { Assignments, AssignmentsBody, CreateExperimentBody, Experiment, ExperimentId, Results, UpdateExperimentBody } from './schemas.js';
 
 const tags = ['partner experiments'];
@@ -15,7 +16,7 @@ export const experimentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { experiments } = app.services;
 
   app.post('/partner-experiments', {
-    config: merchant,
+    config: { ...merchant, siteAccess: { role: 'member', site: siteInBody } },
     schema: { tags, summary: 'Create an experiment (draft)', body: CreateExperimentBody, response: responses({ 201: Envelope(Experiment) }, [401, 403, 404]) },
   }, async (request, reply) => {
     const { website_id, ...input } = request.body;
@@ -23,7 +24,7 @@ export const experimentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/partner-experiments', {
-    config: merchant,
+    config: { ...merchant, siteAccess: { role: 'member', site: siteInQuery } },
     schema: {
       tags,
       summary: 'The site’s experiments',
@@ -38,7 +39,7 @@ export const experimentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(request, await experiments.get(merchantActor(request), request.params.experimentId)));
 
   app.patch('/partner-experiments/:experimentId', {
-    config: merchant,
+    config: { ...merchant, siteAccess: { role: 'member', site: async (r) => ({ id: await experiments.siteOf((r.params as { experimentId: string }).experimentId) }) } },
     schema: { tags, summary: 'Change a draft (409 invalid_state otherwise)', params: Params, body: UpdateExperimentBody, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404, 409]) },
   }, async (request) => ok(request, await experiments.update(merchantActor(request), request.params.experimentId, request.body)));
 

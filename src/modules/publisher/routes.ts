@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
+import { siteInQuery } from '../sites/site-access.js';
 import { Analytics, AnalyticsQuery, ClickBody, ClickResult, ReportsBody, ReportsResult } from './schemas.js';
 
 const tags = ['publisher'];
@@ -46,7 +47,7 @@ export const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/analytics/publishers', {
-    config: { auth: { merchant: true } },
+    config: { auth: { merchant: true }, siteAccess: { role: 'owner', site: siteInQuery } },
     schema: {
       tags,
       summary: 'Publisher analytics for an owner of an active publisher-mode site',

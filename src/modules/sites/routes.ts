@@ -4,10 +4,13 @@ import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { SiteParams } from '../../http/common-schemas.js';
 import { merchantActor } from '../../http/principals.js';
+import { siteInParams } from './site-access.js';
 import { AddMemberBody, CreateSiteBody, Member, Site, UpdateSiteBody } from './schemas.js';
 
 const tags = ['sites'];
 const merchant = { auth: { merchant: true } } as const;
+const memberOfSite = { ...merchant, siteAccess: { role: 'member', site: siteInParams } } as const;
+const ownerOfSite = { ...merchant, siteAccess: { role: 'owner', site: siteInParams } } as const;
 
 export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { sites } = app.services;
@@ -41,7 +44,7 @@ export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/sites/:siteId', {
-    config: merchant,
+    config: memberOfSite,
     schema: {
       tags,
       summary: 'Read a site (members)',
@@ -51,7 +54,7 @@ export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(request, await sites.getSite(merchantActor(request), request.params.siteId)));
 
   app.patch('/sites/:siteId', {
-    config: merchant,
+    config: ownerOfSite,
     schema: {
       tags,
       summary: 'Change name, origins, publisher mode or configuration (owners)',
@@ -70,7 +73,7 @@ export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/sites/:siteId/members', {
-    config: merchant,
+    config: ownerOfSite,
     schema: {
       tags,
       summary: 'List members (owners)',
@@ -80,7 +83,7 @@ export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ok(request, { members: await sites.listMembers(merchantActor(request), request.params.siteId) }));
 
   app.post('/sites/:siteId/members', {
-    config: merchant,
+    config: ownerOfSite,
     schema: {
       tags,
       summary: 'Add a member or change a role (owners); 201 when added, 200 when changed',

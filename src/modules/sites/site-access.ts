@@ -1,5 +1,7 @@
 // Who may do what to a site: members read, owners change. The command line acts as the system.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/types.js';
+import { SITE_ID_PATTERN } from '../../ids.js';
 import { AppError, notFound } from '../../errors.js';
 import { findMember, findSite, type Role, type SiteRow } from './sites-repository.js';
 
@@ -21,4 +23,62 @@ export async function getSiteWithRoleOrThrow(
   if (!member) throw new AppError('forbidden', 'You are not a member of this site');
   if (need === 'owner' && member.role !== 'owner') throw new AppError('forbidden', 'Only owners of the site may do this');
   return { site, role: member.role };
+}
+
+/**
+ * Where a route finds the site it acts on, read from the request as sent (before the schema), and the
+ * pointer to name when a key or runtime token belongs to another site.
+ */
+export type SiteLocator = (request: FastifyRequest) => { id: unknown; at?: string } | undefined | Promise<{ id: unknown; at?: string } | undefined>;
+
+export interface SiteAccessSpec {
+  /** The role a merchant needs on the site (default member); keys and runtime tokens need to be of the site. */
+  role?: Role;
+  site: SiteLocator;
+}
+
+const field = (v: unknown, name: string): unknown => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[name] : undefined);
+
+export const siteInParams: SiteLocator = (r) => ({ id: field(r.params, 'siteId') });
+export const siteInQuery: SiteLocator = (r) => ({ id: field(r.query, 'website_id'), at: '/website_id' });
+export const siteInBody: SiteLocator = (r) => ({ id: field(r.body, 'website_id'), at: '/website_id' });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The site the route acts on: access to it is a credential check (403), made before the schema (CONTRACT §0). */
+    siteAccess?: SiteAccessSpec;
+  }
+}
+
+const SITE_ID = new RegExp(SITE_ID_PATTERN);
+
+/**
+ * Site access is part of the credential check, so it comes before the schema (CONTRACT §0: 401/403, then 400):
+ * a merchant without the role, or a key or runtime token of another site, is refused even when the body is also
+ * invalid. A site id that is not well-formed is left to the schema, an unknown site to the handler (404). The
+ * services check access again: they are called from the command line as well, and hold the site row locked.
+ */
+export function registerSiteAccess(app: FastifyInstance, db: Queryable): void {
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.siteAccess;
+    const principal = request.principal;
+    if (!access || !principal || principal.kind === 'platform') return;
+    const located = await access.site(request);
+    const siteId = located?.id;
+    if (typeof siteId !== 'string' || !SITE_ID.test(siteId)) return;
+    if (principal.kind === 'merchant') {
+      try {
+        await getSiteWithRoleOrThrow(db, siteId, { kind: 'user', userId: principal.userId }, access.role ?? 'member');
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+      }
+    } else if (principal.siteId !== siteId) {
+      const credential = principal.kind === 'apiKey' ? 'API key' : 'runtime token';
+      throw new AppError(
+        'forbidden',
+        `website_id is not the site of this ${credential}`,
+        located?.at ? [{ path: located.at, code: 'forbidden', message: `the ${credential} belongs to another site` }] : undefined,
+      );
+    }
+  });
 }
