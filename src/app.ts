@@ -64,11 +64,14 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of this server (as proxy-addr does for a number).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
@@ -80,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   const ownDb = !options.db;
-  const db = options.db ?? (await openDatabase(config, (err) => app.log.warn({ err }, 'idle database connection lost')));
+  const db = options.db ?? (await openDatabase(config, { onError: (err) => app.log.warn({ err }, 'database connection lost') }));
   if (ownDb) await migrate(db);
 
   const secrets = options.secrets ?? createSecrets(loadMasterSecret(config));

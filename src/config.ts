@@ -25,7 +25,23 @@ export interface Config {
   readonly runtimeTokenTtlSeconds: number;
   readonly logLevel: string;
   readonly bootstrap: boolean;
-  readonly trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (the socket's address),
+   * a hop count, or addresses/CIDRs/proxy-addr names (loopback, linklocal, uniquelocal).
+   */
+  readonly trustProxy: false | number | string[];
+  /** PostgreSQL: time to connect or to get a pooled connection, per statement, and idle in a transaction. */
+  readonly dbConnectTimeoutMs: number;
+  readonly dbStatementTimeoutMs: number;
+  readonly dbIdleInTransactionTimeoutMs: number;
+  /** Runtime-token exchanges per client address per minute (POST /runtime/token). */
+  readonly tokenExchangesPerIpPerMinute: number;
+  /** GET /metrics with `Authorization: Bearer <token>`; or a separate metrics port (no token). */
+  readonly metricsToken: string | undefined;
+  readonly metricsPort: number | undefined;
+  /** Strict-Transport-Security on every response (HSTS=1, behind TLS). */
+  readonly hsts: boolean;
+  readonly production: boolean;
   /** Redis for rate-limit counters shared by several processes; in memory when absent. */
   readonly redisUrl: string | undefined;
   readonly redisKeyPrefix: string;
@@ -139,6 +155,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
     }
   }
 
+  const trustProxy = parseTrustProxy(value('TRUST_PROXY'), problems);
+
+  const metricsToken = value('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  const rawMetricsPort = value('METRICS_PORT');
+  const metricsPort = rawMetricsPort === undefined ? undefined : integer('METRICS_PORT', rawMetricsPort, 0, 1, 65535);
+  if (metricsPort !== undefined && metricsPort === port && port !== 0) problems.push('METRICS_PORT must differ from PORT');
+
+  const production = value('NODE_ENV') === 'production';
+
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -156,13 +182,55 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<'po
     runtimeTokenTtlSeconds: integer('RUNTIME_TOKEN_TTL', value('RUNTIME_TOKEN_TTL'), 900, 30, 86_400),
     logLevel,
     bootstrap: !flag('STOREFRONT_NO_BOOTSTRAP', false),
-    trustProxy: flag('TRUST_PROXY', false),
+    trustProxy,
+    dbConnectTimeoutMs: integer('DB_CONNECT_TIMEOUT_MS', value('DB_CONNECT_TIMEOUT_MS'), 2_000, 100, 60_000),
+    dbStatementTimeoutMs: integer('DB_STATEMENT_TIMEOUT_MS', value('DB_STATEMENT_TIMEOUT_MS'), 5_000, 100, 600_000),
+    dbIdleInTransactionTimeoutMs: integer('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', value('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'), 10_000, 100, 600_000),
+    tokenExchangesPerIpPerMinute: integer('TOKEN_EXCHANGES_PER_IP_PER_MINUTE', value('TOKEN_EXCHANGES_PER_IP_PER_MINUTE'), 120, 1, 1_000_000),
+    metricsToken,
+    metricsPort,
+    hsts: flag('HSTS', false),
+    production,
     redisUrl,
     redisKeyPrefix,
     clickIdKeys,
     clickIdRetentionDays: integer('CLICK_ID_RETENTION_DAYS', value('CLICK_ID_RETENTION_DAYS'), 400, 1, 36_500),
-    demo: flag('DEMO', engine === 'pglite'),
+    // The demo shows its site's events to anyone: on by default only on the embedded engine outside production.
+    demo: flag('DEMO', engine === 'pglite' && !production),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
+/**
+ * TRUST_PROXY: unset or 0 trusts no proxy (the client address is the socket's); a number trusts
+ * that many hops; otherwise a comma-separated list of addresses, CIDR ranges and the names
+ * loopback, linklocal, uniquelocal. `true` (believe any X-Forwarded-For) is refused: any client
+ * could then choose its own address and escape the per-address limits.
+ */
+export function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  if (raw === undefined || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !PROXY_NAMES.has(e) && !isAddressOrRange(e));
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal (got "${raw}")`,
+    );
+    return false;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const v4 = IPV4.test(address);
+  const v6 = !v4 && address.includes(':') && /^[0-9a-fA-F:.]+$/.test(address);
+  if (!v4 && !v6) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128);
 }

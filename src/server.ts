@@ -6,7 +6,9 @@ import { buildApp } from './app.js';
 import { bootstrapIfEmpty, bootstrapMessage } from './bootstrap.js';
 import { controlSocketPath, serveControlSocket } from './cli/control-socket.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+// In-flight requests end within the database timeouts (CONTRACT §7: every request answers within
+// 10 s); SIGTERM finishes within 15 s even if closing the pool hangs.
+const SHUTDOWN_GRACE_MS = 12_000;
 
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config);
@@ -27,6 +29,10 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     if (result) process.stdout.write(bootstrapMessage(result, baseUrl, `http://localhost:${port}`));
   }
   app.log.info({ engine: config.engine, url: baseUrl }, 'storefront listening');
+
+  // A stray rejection (a dependency's background failure) is logged, never fatal: the process
+  // keeps serving (CONTRACT §7).
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled promise rejection'));
 
   let closing = false;
   const shutdown = (signal: string) => {

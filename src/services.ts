@@ -24,6 +24,8 @@ import { createClicksService } from './modules/publisher/clicks-service.js';
 import { createReportsService } from './modules/publisher/reports-service.js';
 import { createPublisherAnalyticsService } from './modules/publisher/analytics-service.js';
 
+const READINESS_TIMEOUT_MS = 2_000;
+
 export interface ServiceDeps {
   config: Config;
   db: Database;
@@ -60,12 +62,27 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     async close(): Promise<void> {
       await limiter.close();
     },
+    /** A real probe of the database, bounded in time (a database that does not answer is not ready). */
     async readiness(): Promise<{ ready: true; engine: string; migrations: number } | { ready: false; reason: string }> {
+      if ('fenced' in db && typeof db.fenced === 'function' && db.fenced()) {
+        return { ready: false, reason: 'The embedded database could not write to disk; restart the service' };
+      }
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await db.query('SELECT 1');
-        migrated ||= await migrationsApplied(db, migrations);
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('readiness probe timed out')), READINESS_TIMEOUT_MS);
+        });
+        await Promise.race([
+          (async () => {
+            await db.query('SELECT 1');
+            migrated ||= await migrationsApplied(db, migrations);
+          })(),
+          timeout,
+        ]);
       } catch {
         return { ready: false, reason: 'The database is unreachable' };
+      } finally {
+        clearTimeout(timer);
       }
       return migrated
         ? { ready: true, engine: db.engine, migrations: migrations.length }

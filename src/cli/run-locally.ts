@@ -19,7 +19,7 @@ export async function runCommand(config: Config, name: string, options: Options,
   }
   let db;
   try {
-    db = await openDatabase(config);
+    db = await openDatabase(config, { unbounded: true });
   } catch (err) {
     if (!(err instanceof DatabaseInUseError)) throw err;
     // The embedded database belongs to a running server: ask it to run the command.

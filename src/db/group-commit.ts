@@ -37,7 +37,13 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
         at += e.items.length;
       }
     } catch (err) {
-      if (entries.length === 1 || options.isFatal?.(err) || err instanceof AppError) {
+      if (options.isFatal?.(err)) {
+        // The database is unreachable: what waits in the queue would only wait for the same
+        // timeout again, so it is answered now (the callers answer 503 and retry later).
+        for (const e of [...entries, ...queue.splice(0)]) e.reject(err);
+        return;
+      }
+      if (entries.length === 1 || err instanceof AppError) {
         for (const e of entries) e.reject(err);
         return;
       }

@@ -62,7 +62,7 @@ export async function migrate(db: Database, migrations = loadMigrations()): Prom
       applied.push(`${m.version}_${m.name}`);
     }
     return { applied, total: migrations.length };
-  });
+  }, { unbounded: true });
 }
 
 /** True when every known migration is applied (readiness). */

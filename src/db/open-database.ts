@@ -5,12 +5,26 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { openPglite } from './pglite.js';
-import { openPostgres } from './postgres.js';
+import { openPostgres, type PostgresOptions } from './postgres.js';
 import type { Database } from './types.js';
 
-export async function openDatabase(config: Config, onError?: (err: Error) => void): Promise<Database> {
+export interface OpenOptions {
+  onError?: (err: Error) => void;
+  onPoolEvent?: PostgresOptions['onPoolEvent'];
+  /** Without statement timeouts: command-line maintenance that may run for minutes. */
+  unbounded?: boolean;
+}
+
+export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
-    return openPostgres(config.databaseUrl, { poolSize: config.dbPoolSize, onError });
+    return openPostgres(config.databaseUrl, {
+      poolSize: config.dbPoolSize,
+      connectionTimeoutMillis: config.dbConnectTimeoutMs,
+      statementTimeoutMs: options.unbounded ? 0 : config.dbStatementTimeoutMs,
+      idleInTransactionTimeoutMs: options.unbounded ? 0 : config.dbIdleInTransactionTimeoutMs,
+      onError: options.onError,
+      onPoolEvent: options.onPoolEvent,
+    });
   }
   const dir = path.join(config.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -13,9 +13,14 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /** No statement timeout (migrations and maintenance that may run for minutes). */
+  unbounded?: boolean;
+}
+
 export interface Database extends Queryable {
   readonly engine: 'postgres' | 'pglite';
   /** Runs fn in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
