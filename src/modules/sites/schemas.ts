@@ -14,9 +14,16 @@ export const PublisherHosts = Type.Object(
 
 const RuntimeEventsPerHour = Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'Events per clock hour browsers may send for the site' });
 
+const RuntimeRateLimitPerIp = Type.Integer({
+  minimum: 1,
+  maximum: 100_000_000,
+  description: 'Runtime-token traffic (events, touches, clicks, assignments) one client address may send for the site per clock hour',
+});
+
 export const SiteConfigSchema = Type.Object({
   max_touches_per_request: Type.Integer({ minimum: 1, maximum: MAX_TOUCHES_PER_REQUEST }),
   runtime_events_per_hour: RuntimeEventsPerHour,
+  runtime_rate_limit_per_ip_per_hour: RuntimeRateLimitPerIp,
   publisher_hosts: PublisherHosts,
 });
 
@@ -50,6 +57,7 @@ export const UpdateSiteBody = Type.Object({
     Type.Object({
       max_touches_per_request: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TOUCHES_PER_REQUEST })),
       runtime_events_per_hour: Type.Optional(RuntimeEventsPerHour),
+      runtime_rate_limit_per_ip_per_hour: Type.Optional(RuntimeRateLimitPerIp),
       publisher_hosts: Type.Optional(Type.Partial(PublisherHosts)),
     }),
   ),

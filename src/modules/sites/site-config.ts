@@ -13,11 +13,13 @@ export const DEFAULT_MAX_TOUCHES_PER_REQUEST = 20;
 export const MAX_TOUCHES_PER_REQUEST = 20;
 export const MAX_ORIGINS = 50;
 export const DEFAULT_RUNTIME_EVENTS_PER_HOUR = 200_000;
+export const DEFAULT_RUNTIME_RATE_LIMIT_PER_IP_PER_HOUR = 5_000;
 
 /** What is stored: only the values an owner set. */
 export interface StoredSiteConfig {
   max_touches_per_request?: number;
   runtime_events_per_hour?: number;
+  runtime_rate_limit_per_ip_per_hour?: number;
   publisher_hosts?: Partial<Record<Provider, string[]>>;
 }
 
@@ -26,6 +28,8 @@ export interface SiteConfig {
   max_touches_per_request: number;
   /** Events per clock hour that browsers (runtime tokens) may send for the site. */
   runtime_events_per_hour: number;
+  /** Runtime traffic (events, touches, clicks, assignments) per client address per clock hour. */
+  runtime_rate_limit_per_ip_per_hour: number;
   publisher_hosts: Record<Provider, string[]>;
 }
 
@@ -33,6 +37,7 @@ export function effectiveSiteConfig(stored: StoredSiteConfig | null | undefined)
   return {
     max_touches_per_request: stored?.max_touches_per_request ?? DEFAULT_MAX_TOUCHES_PER_REQUEST,
     runtime_events_per_hour: stored?.runtime_events_per_hour ?? DEFAULT_RUNTIME_EVENTS_PER_HOUR,
+    runtime_rate_limit_per_ip_per_hour: stored?.runtime_rate_limit_per_ip_per_hour ?? DEFAULT_RUNTIME_RATE_LIMIT_PER_IP_PER_HOUR,
     publisher_hosts: {
       awin: [...(stored?.publisher_hosts?.awin ?? DEFAULT_PUBLISHER_HOSTS.awin)],
       cj: [...(stored?.publisher_hosts?.cj ?? DEFAULT_PUBLISHER_HOSTS.cj)],
@@ -43,6 +48,7 @@ export function effectiveSiteConfig(stored: StoredSiteConfig | null | undefined)
 export interface SiteConfigPatch {
   max_touches_per_request?: number;
   runtime_events_per_hour?: number;
+  runtime_rate_limit_per_ip_per_hour?: number;
   publisher_hosts?: Partial<Record<Provider, string[]>>;
 }
 
@@ -51,6 +57,7 @@ export function patchSiteConfig(stored: StoredSiteConfig, patch: SiteConfigPatch
   const next: StoredSiteConfig = { ...stored, publisher_hosts: { ...stored.publisher_hosts } };
   if (patch.max_touches_per_request !== undefined) next.max_touches_per_request = patch.max_touches_per_request;
   if (patch.runtime_events_per_hour !== undefined) next.runtime_events_per_hour = patch.runtime_events_per_hour;
+  if (patch.runtime_rate_limit_per_ip_per_hour !== undefined) next.runtime_rate_limit_per_ip_per_hour = patch.runtime_rate_limit_per_ip_per_hour;
   for (const provider of PROVIDERS) {
     const hosts = patch.publisher_hosts?.[provider];
     if (hosts === undefined) continue;
