@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { openDatabase } from './db/open-database.js';
@@ -14,7 +14,9 @@ import { registerAuthentication } from './auth/authenticate.js';
 import { registerSiteAccess } from './modules/sites/site-access.js';
 import { securityOf, type AuthSpec } from './auth/principal.js';
 import { registerContentParsers } from './http/content-parsers.js';
-import { registerErrorHandling, sendError } from './http/error-handler.js';
+import { schemaBoundary } from './http/validation.js';
+import { registerFormats } from './http/formats.js';
+import { clientErrorHandler, registerErrorHandling, sendError } from './http/error-handler.js';
 import { browserPathRegistry, registerCors } from './plugins/cors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -79,8 +81,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Bad URLs and over-long path parameters answer in the envelope like every other client error.
     frameworkErrors: (err, request, reply) => sendError(request, reply, err),
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  registerFormats();
+  app.setValidatorCompiler(schemaBoundary);
 
   const ownDb = !options.db;
   const db = options.db ?? (await openDatabase(config, { onError: (err) => app.log.warn({ err }, 'database connection lost') }));

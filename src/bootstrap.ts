@@ -1,5 +1,7 @@
-// First start on an empty database: a demo site (owner `demo`, origins of this server) and a
-// secret key with every scope, printed once with commands that work when pasted. The marker row
+// First start on an empty database: a demo site (owner `demo`, origins of this server) and, on the
+// embedded engine only, a secret key with every scope, printed once with commands that work when
+// pasted. On PostgreSQL (CONTRACT §7) no key is created or printed: the demo site is made only when
+// the demo is on, and otherwise the start prints how to create a site and a key. The marker row
 // makes this happen once even when several processes start together.
 import type { Database } from './db/types.js';
 import type { Services } from './services.js';
@@ -9,13 +11,20 @@ import { setDemoState } from './modules/demo/demo-repository.js';
 
 export interface BootstrapResult {
   siteId: string;
-  apiKey: string;
-  keyId: string;
+  /** The secret key with every scope: embedded engine only. */
+  key: { apiKey: string; keyId: string } | undefined;
   experimentId: string;
   idToken: string | undefined;
 }
 
-export async function bootstrapIfEmpty(db: Database, services: Services, port: number): Promise<BootstrapResult | undefined> {
+export interface BootstrapOptions {
+  port: number;
+  /** Create (and print) a secret key with every scope: the embedded engine's zero-setup start. */
+  withKey: boolean;
+}
+
+export async function bootstrapIfEmpty(db: Database, services: Services, options: BootstrapOptions): Promise<BootstrapResult | undefined> {
+  const { port } = options;
   const { rowCount } = await db.query(`INSERT INTO platform_state (key) VALUES ('bootstrap') ON CONFLICT DO NOTHING`);
   if (rowCount !== 1 || (await services.sites.countSites()) > 0) return undefined;
   // Publisher mode and a running experiment, so that the demo storefront shows every part.
@@ -25,7 +34,9 @@ export async function bootstrapIfEmpty(db: Database, services: Services, port: n
     owner: 'demo',
     publisherMode: true,
   });
-  const key = await services.apiKeys.createKey(SYSTEM, site.site_id, { name: 'demo (every scope)', scopes: [...SCOPES] });
+  const key = options.withKey
+    ? await services.apiKeys.createKey(SYSTEM, site.site_id, { name: 'demo (every scope)', scopes: [...SCOPES] })
+    : undefined;
   const owner = { kind: 'user' as const, userId: 'demo' };
   const experiment = await services.experiments.create(owner, site.site_id, {
     name: 'Demo overlay',
@@ -35,21 +46,31 @@ export async function bootstrapIfEmpty(db: Database, services: Services, port: n
   await services.experiments.start(owner, experiment.experiment_id);
   await setDemoState(db, { site_id: site.site_id, experiment_id: experiment.experiment_id });
   const idToken = services.idTokens.localEnabled ? (await services.idTokens.issueLocal('demo', 86_400)).idToken : undefined;
-  return { siteId: site.site_id, apiKey: key.api_key, keyId: key.key_id, experimentId: experiment.experiment_id, idToken };
+  return {
+    siteId: site.site_id,
+    key: key ? { apiKey: key.api_key, keyId: key.key_id } : undefined,
+    experimentId: experiment.experiment_id,
+    idToken,
+  };
 }
 
 /** The text printed once (to stdout, never to the log: it holds the secret). */
 export function bootstrapMessage(result: BootstrapResult, baseUrl: string, origin: string): string {
+  const key = result.key;
   const lines = [
     '',
-    'Storefront created a demo site on this empty database. This is shown once.',
+    `Storefront created a demo site on this empty database.${key ? ' This is shown once.' : ''}`,
     '',
     `  site id   ${result.siteId}`,
     `  owner     demo`,
-    `  api key   ${result.apiKey}   (key ${result.keyId}, every scope; store it now)`,
-    '',
-    'Track an event from your server (201 the first time, 200 with deduplicated: true when repeated):',
-    `  curl -s -X POST ${baseUrl}/api/v1/events/track -H 'X-API-Key: ${result.apiKey}' -H 'Content-Type: application/json' -d '{"event_type":"page_view","session_id":"demo-session","client_event_id":"demo-1","context":{"page_url":"${origin}/","user_agent":"curl"}}'`,
+    ...(key
+      ? [
+          `  api key   ${key.apiKey}   (key ${key.keyId}, every scope; store it now)`,
+          '',
+          'Track an event from your server (201 the first time, 200 with deduplicated: true when repeated):',
+          `  curl -s -X POST ${baseUrl}/api/v1/events/track -H 'X-API-Key: ${key.apiKey}' -H 'Content-Type: application/json' -d '{"event_type":"page_view","session_id":"demo-session","client_event_id":"demo-1","context":{"page_url":"${origin}/","user_agent":"curl"}}'`,
+        ]
+      : ['', `Create a secret key for your server when you need one: npx storefront key create --site ${result.siteId} --scopes events:write`]),
     '',
     'Exchange the public site id for a browser runtime token:',
     `  curl -s -X POST ${baseUrl}/api/v1/runtime/token -H 'Origin: ${origin}' -H 'Content-Type: application/json' -d '{"site_id":"${result.siteId}"}'`,
@@ -63,4 +84,15 @@ export function bootstrapMessage(result: BootstrapResult, baseUrl: string, origi
   }
   lines.push('', `Demo storefront (the browser SDK at work): ${origin}/demo`, `API reference: ${baseUrl}/docs`, '');
   return lines.join('\n');
+}
+
+/** Printed by a start on an empty PostgreSQL database without the demo: how to begin. */
+export function firstStepsMessage(): string {
+  return [
+    '',
+    'Storefront is running on an empty database. Create a site and a secret key for your server:',
+    "  npx storefront site create --name 'My shop' --origin https://shop.example --owner you",
+    '  npx storefront key create --site site_… --scopes events:write,partner_attribution:convert',
+    '',
+  ].join('\n');
 }

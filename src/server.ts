@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { buildApp } from './app.js';
-import { bootstrapIfEmpty, bootstrapMessage } from './bootstrap.js';
+import { bootstrapIfEmpty, bootstrapMessage, firstStepsMessage } from './bootstrap.js';
 import { controlSocketPath, serveControlSocket } from './cli/control-socket.js';
 
 // In-flight requests end within the database timeouts (CONTRACT §7: every request answers within
@@ -24,9 +24,13 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const baseUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
-  if (config.bootstrap) {
-    const result = await bootstrapIfEmpty(app.services.db, app.services, port);
+  if (config.bootstrap && (config.engine === 'pglite' || config.demo)) {
+    // The embedded engine's zero-setup start makes a demo site and a key; on PostgreSQL only the
+    // demo's site is made (when the demo is on), and no key is created or printed.
+    const result = await bootstrapIfEmpty(app.services.db, app.services, { port, withKey: config.engine === 'pglite' });
     if (result) process.stdout.write(bootstrapMessage(result, baseUrl, `http://localhost:${port}`));
+  } else if (config.bootstrap && (await app.services.sites.countSites()) === 0) {
+    process.stdout.write(firstStepsMessage());
   }
   app.log.info({ engine: config.engine, url: baseUrl }, 'storefront listening');
 

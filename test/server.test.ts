@@ -7,7 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { runCli } from './helpers/cli.js';
+import { createPostgresDatabase } from './helpers/database.js';
 import { startServerProcess } from './helpers/server-process.js';
 
 const exec = promisify(execFile);
@@ -56,6 +59,46 @@ describe('storefront serve', () => {
     } finally {
       await server.stop();
       rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the demo off in production on the embedded engine: /demo and its event feed are 404', async () => {
+    const prod = mkdtempSync(path.join(os.tmpdir(), 'storefront-serve-prod-'));
+    const server = await startServerProcess({ DATA_DIR: prod, NODE_ENV: 'production' });
+    try {
+      assert.equal((await fetch(`${server.url}/demo`)).status, 404);
+      const feed = await fetch(`${server.url}/demo/api/events`);
+      assert.equal(feed.status, 404);
+      assert.equal(((await feed.json()) as { error: { code: string } }).error.code, 'not_found');
+    } finally {
+      await server.stop();
+      rmSync(prod, { recursive: true, force: true });
+    }
+  });
+
+  it('on PostgreSQL creates no key and prints none; the demo only with DEMO=1', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' }, async () => {
+    for (const demo of ['', '1']) {
+      const database = await createPostgresDatabase();
+      const server = await startServerProcess({ DATABASE_URL: database.url, STOREFRONT_SECRET: randomBytes(32).toString('base64'), ...(demo ? { DEMO: demo } : {}) });
+      try {
+        const out = server.stdout();
+        assert.doesNotMatch(out, /sk_[A-Za-z0-9]{20,}/, 'no secret key printed');
+        assert.doesNotMatch(out, /api key/);
+        assert.equal((await fetch(`${server.url}/demo/api/events`)).status, demo ? 200 : 404);
+        if (demo) assert.match(out, /site id\s+site_[A-Za-z0-9]+/);
+        else assert.match(out, /storefront site create/, 'says how to begin');
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          const { rows } = await client.query('SELECT count(*)::int AS n FROM api_keys');
+          assert.equal(rows[0].n, 0, 'no key created');
+        } finally {
+          await client.end();
+        }
+      } finally {
+        await server.stop();
+        await database.drop();
+      }
     }
   });
 

@@ -9,7 +9,7 @@ import { insufficientScope } from '../modules/api-keys/api-keys-service.js';
 import type { Database } from '../db/types.js';
 import type { IdTokens } from './id-tokens.js';
 import { checkPlatformSignature } from './platform-signature.js';
-import { recordSignatureUse } from './signature-uses-repository.js';
+import { recordNonceUse } from './signature-uses-repository.js';
 import { accepts, describeAccepted, type AuthSpec } from './principal.js';
 import type { RuntimeTokens } from './runtime-tokens.js';
 
@@ -107,14 +107,15 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
     request.principal = { kind: 'merchant', ...identity };
   });
 
-  // Platform signatures: HMAC of the raw body, fresh and single-use.
+  // Platform signatures: HMAC of time, nonce, method, path with query and raw body; fresh, each nonce once.
   app.addHook('preValidation', async (request) => {
     if (!accepts(spec(request), 'platform') || request.principal) return;
     const header = single(request.headers['x-platform-signature']);
     if (header === undefined) return;
     if (!deps.platformSecret) throw unauthorized('Platform routes are disabled: PLATFORM_SECRET is not configured');
-    const signature = checkPlatformSignature(deps.platformSecret, header, request.rawBody ?? '', Math.floor(Date.now() / 1000));
-    if (!(await recordSignatureUse(deps.db, signature))) throw unauthorized('The platform signature was already used');
+    const signed = { method: request.method, url: request.raw.url ?? request.url, rawBody: request.rawBody ?? '' };
+    const nonce = checkPlatformSignature(deps.platformSecret, header, signed, Math.floor(Date.now() / 1000));
+    if (!(await recordNonceUse(deps.db, nonce))) throw unauthorized('The platform signature nonce was already used');
     request.principal = { kind: 'platform' };
   });
 

@@ -7,6 +7,7 @@ import { getSiteWithRoleOrThrow, SYSTEM } from '../modules/sites/site-access.js'
 import type { ReportFormat } from '../modules/publisher/report-records.js';
 import { importReportFile } from './import-report-file.js';
 import { UsageError } from './usage.js';
+import { SIGNATURE_TOLERANCE_SECONDS, signPlatformRequest } from '../auth/platform-signature.js';
 
 export type Options = Record<string, string | boolean | string[] | undefined>;
 
@@ -52,7 +53,13 @@ type Result = Promise<Record<string, unknown>>;
 /** Commands on the database run with the services; `token` needs only the local issuer. */
 export type Command =
   | { database: true; run(services: Services, options: Options, positionals: string[]): Result }
-  | { database: false; run(tools: { idTokens: IdTokens }, options: Options, positionals: string[]): Result };
+  | { database: false; run(tools: OfflineTools, options: Options, positionals: string[]): Result };
+
+/** What commands without a database use: the local issuer and the platform secret. */
+export interface OfflineTools {
+  idTokens: IdTokens;
+  platformSecret: string | undefined;
+}
 
 export const COMMANDS: Record<string, Command> = {
   migrate: {
@@ -163,6 +170,18 @@ export const COMMANDS: Record<string, Command> = {
       const ttl = int(o, 'ttl', 60, 30 * 86_400) ?? 3600;
       const { idToken, expiresAt } = await idTokens.issueLocal(str(o, 'user')!, ttl);
       return { id_token: idToken, expires_at: expiresAt.toISOString() };
+    },
+  },
+  'platform sign': {
+    database: false,
+    async run({ platformSecret }, o) {
+      if (!platformSecret) throw new UsageError('PLATFORM_SECRET is not set: there is nothing to sign with');
+      const method = str(o, 'method')!.toUpperCase();
+      if (!/^[A-Z]{3,7}$/.test(method)) throw new UsageError('--method must be an HTTP method such as GET or POST');
+      const path = str(o, 'path')!;
+      if (!path.startsWith('/api/admin/')) throw new UsageError('--path must be a platform route with its query, such as /api/admin/sites?limit=10');
+      const body = str(o, 'body', false) ?? '';
+      return { header: signPlatformRequest(platformSecret, { method, url: path, rawBody: body }), method, path, valid_seconds: SIGNATURE_TOLERANCE_SECONDS };
     },
   },
 };

@@ -25,6 +25,7 @@ const OPTIONS: Record<string, OptionSpec> = {
   'key create': { site: { type: 'string' }, scopes: { type: 'string', multiple: true }, name: { type: 'string' }, 'rate-limit': { type: 'string' } },
   'key revoke': {},
   token: { user: { type: 'string' }, ttl: { type: 'string' } },
+  'platform sign': { method: { type: 'string' }, path: { type: 'string' }, body: { type: 'string' } },
   'click-ids rotate': {},
   'click-ids purge': { 'older-than': { type: 'string' } },
   'publisher import': { site: { type: 'string' }, provider: { type: 'string' }, file: { type: 'string' }, format: { type: 'string' }, currency: { type: 'string' } },

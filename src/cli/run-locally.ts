@@ -15,7 +15,7 @@ export async function runCommand(config: Config, name: string, options: Options,
   const secrets = createSecrets(loadMasterSecret(config));
   if (!command.database) {
     // `token` needs the secrets alone: no database is opened, so it works beside a running server.
-    return command.run({ idTokens: createIdTokens(config, secrets) }, options, positionals);
+    return command.run({ idTokens: createIdTokens(config, secrets), platformSecret: config.platformSecret }, options, positionals);
   }
   let db;
   try {

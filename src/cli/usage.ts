@@ -12,6 +12,7 @@ export const USAGE = `Usage: storefront <command> [options]   (add --json for on
   key create --site SITE --scopes s1,s2 [--name N] [--rate-limit N]
   key revoke KEY_ID
   token --user USER [--ttl 3600]                ID token from the local issuer
+  platform sign --method M --path P [--body B]  X-Platform-Signature for one /api/admin request (single use, 300 s)
   click-ids rotate                              re-encrypt click ids with the first CLICK_ID_KEYS key
   click-ids purge [--older-than 400]            drop encrypted click ids of touches older than DAYS
   publisher import --site SITE --provider awin|cj --file F [--format canonical|awin|cj] [--currency EUR]

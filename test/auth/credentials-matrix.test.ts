@@ -27,7 +27,7 @@ for (const engine of ENGINES) {
         .replace(':eventId', 'evt_doesnotexist00')
         .replace(/:[A-Za-z]+/g, 'x');
 
-    async function headersFor(kind: CredentialKind, body: string): Promise<Record<string, string>> {
+    async function headersFor(kind: CredentialKind, method: string, url: string, body: string): Promise<Record<string, string>> {
       switch (kind) {
         case 'runtime':
           return { authorization: `Bearer ${await t.runtimeToken(site.siteId)}`, origin: ORIGIN };
@@ -36,7 +36,7 @@ for (const engine of ENGINES) {
         case 'merchant':
           return { authorization: `Bearer ${await t.idToken(site.owner)}` };
         case 'platform':
-          return { 'x-platform-signature': t.platformSignature(body) };
+          return { 'x-platform-signature': t.platformSignature({ method, url, body }) };
       }
     }
 
@@ -54,7 +54,7 @@ for (const engine of ENGINES) {
           const res = await t.inject({
             method: route.method as 'GET',
             url: urlFor(route),
-            headers: { ...(await headersFor(kind, body)), ...(body ? { 'content-type': 'application/json' } : {}) },
+            headers: { ...(await headersFor(kind, route.method, urlFor(route), body)), ...(body ? { 'content-type': 'application/json' } : {}) },
             ...(body ? { payload: body } : {}),
           });
           const refused = res.statusCode === 401;

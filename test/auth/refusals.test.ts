@@ -1,7 +1,8 @@
 // Each credential refused with the contract's status (CONTRACT §0, §1).
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { after, before, it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
+import { bearer, forEachEngine, ORIGIN, PLATFORM_SECRET } from '../helpers/app.js';
 import { startFakeIdp, type FakeIdp } from '../helpers/fake-idp.js';
 
 let idp: FakeIdp;
@@ -100,25 +101,33 @@ forEachEngine(
       assert.equal((await t().inject({ method: 'GET', url: CURRENT, headers: bearer(forged) })).statusCode, 401);
     });
 
-    it('checks platform signatures: fresh, matching and single-use', async () => {
+    it('checks platform signatures: fresh, single-use nonce, bound to method, path, query and body', async () => {
       const url = '/api/admin/sites';
       const now = Math.floor(Date.now() / 1000);
-      const okSig = t().platformSignature('', now);
-      const first = await t().inject({ method: 'GET', url, headers: { 'x-platform-signature': okSig } });
+      const get = (sig: string, at = url) => t().inject({ method: 'GET', url: at, headers: { 'x-platform-signature': sig } });
+      const okSig = t().platformSignature({ method: 'GET', url }, now);
+      const first = await get(okSig);
       assert.equal(first.statusCode, 200, first.body);
-      const replay = await t().inject({ method: 'GET', url, headers: { 'x-platform-signature': okSig } });
-      assert.equal(replay.statusCode, 401, 'the same signature twice');
-      const old = await t().inject({ method: 'GET', url, headers: { 'x-platform-signature': t().platformSignature('', now - 301) } });
-      assert.equal(old.statusCode, 401, 'older than 300 s');
-      const future = await t().inject({ method: 'GET', url, headers: { 'x-platform-signature': t().platformSignature('', now + 310) } });
-      assert.equal(future.statusCode, 401, 'from the future');
-      const wrongBody = await t().inject({
-        method: 'GET',
-        url,
-        headers: { 'x-platform-signature': t().platformSignature('{"x":1}', now) },
-      });
-      assert.equal(wrongBody.statusCode, 401, 'signed another body');
-      const malformed = await t().inject({ method: 'GET', url, headers: { 'x-platform-signature': 'v1=abc' } });
+      assert.equal((await get(okSig)).statusCode, 401, 'the same nonce twice');
+      // Two identical legitimate calls in the same second: each has its own nonce.
+      const [a, b] = await Promise.all([get(t().platformSignature({ method: 'GET', url }, now)), get(t().platformSignature({ method: 'GET', url }, now))]);
+      assert.deepEqual([a.statusCode, b.statusCode], [200, 200]);
+      assert.equal((await get(t().platformSignature({ method: 'GET', url }, now - 301))).statusCode, 401, 'older than 300 s (skewed t)');
+      assert.equal((await get(t().platformSignature({ method: 'GET', url }, now + 310))).statusCode, 401, 'from the future');
+      assert.equal((await get(t().platformSignature({ method: 'GET', url, body: '{"x":1}' }, now))).statusCode, 401, 'signed another body');
+      assert.equal((await get(t().platformSignature({ method: 'POST', url }, now))).statusCode, 401, 'signed another method');
+      assert.equal((await get(t().platformSignature({ method: 'GET', url: '/api/admin/jobs' }, now))).statusCode, 401, 'signed another path');
+      assert.equal(
+        (await get(t().platformSignature({ method: 'GET', url: `${url}?limit=1` }, now))).statusCode,
+        401,
+        'signed another query',
+      );
+      const withQuery = `${url}?limit=1`;
+      assert.equal((await get(t().platformSignature({ method: 'GET', url: withQuery }, now), withQuery)).statusCode, 200, 'query signed as sent');
+      // The old body-only form (t=…,v1=HMAC(t.body)) is refused.
+      const legacy = `t=${now},v1=${createHmac('sha256', PLATFORM_SECRET).update(`${now}.`).digest('hex')}`;
+      assert.equal((await get(legacy)).statusCode, 401, 'the old form');
+      const malformed = await get('v1=abc');
       assert.equal(malformed.statusCode, 401);
     });
 

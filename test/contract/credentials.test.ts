@@ -29,7 +29,7 @@ describe('contract §2: /api/admin/* without PLATFORM_SECRET', () => {
 
   it('answers 401 even to a well-formed signature', async () => {
     assert.equal(t.config.platformSecret, undefined);
-    const res = await t.inject({ method: 'GET', url: '/api/admin/sites', headers: { 'x-platform-signature': t.platformSignature('') } });
+    const res = await t.inject({ method: 'GET', url: '/api/admin/sites', headers: { 'x-platform-signature': t.platformSignature({ method: 'GET', url: '/api/admin/sites' }) } });
     assert.equal(res.statusCode, 401, res.body);
     assert.equal(res.json().error.code, 'unauthorized');
     const none = await t.inject({ method: 'GET', url: '/api/admin/sites' });

@@ -33,6 +33,27 @@ forEachEngine('contract §3 events', (t) => {
     assert.equal(await countEvents(b.siteId), 2);
   });
 
+  it('keys client_event_id per trust class: a browser event never swallows the server event with its id', async () => {
+    const { siteId, server } = await setup();
+    const browser = { ...bearer(await t().runtimeToken(siteId)), origin: ORIGIN };
+    const id = 'order-confirmation-77';
+    const fromBrowser = await track(browser, event('purchase', { client_event_id: id }));
+    assert.equal(fromBrowser.statusCode, 201);
+    const fromServer = await track(server, event('purchase', { client_event_id: id }));
+    assert.equal(fromServer.statusCode, 201, 'the server event is stored, not a duplicate of the browser one');
+    assert.notEqual(fromServer.json().data.event_id, fromBrowser.json().data.event_id);
+    const browserRetry = await track(browser, event('purchase', { client_event_id: id }));
+    const serverRetry = await track(server, event('purchase', { client_event_id: id }));
+    assert.deepEqual([browserRetry.statusCode, serverRetry.statusCode], [200, 200]);
+    assert.equal(browserRetry.json().data.event_id, fromBrowser.json().data.event_id);
+    assert.equal(serverRetry.json().data.event_id, fromServer.json().data.event_id);
+    const stored = await t().database.db.query<{ trust_class: string }>(
+      'SELECT trust_class FROM events WHERE site_id = $1 AND client_event_id = $2 ORDER BY trust_class',
+      [siteId, id],
+    );
+    assert.deepEqual(stored.rows.map((r) => r.trust_class), ['browser', 'server']);
+  });
+
   it('keeps deduplicating after 7 days', async () => {
     const { siteId, server, member } = await setup();
     const withId = event('product_view', { client_event_id: 'week-old' });

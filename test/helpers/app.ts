@@ -27,7 +27,8 @@ export interface TestApp {
   createKey(siteId: string, scopes?: Scope[], options?: { rateLimitPerHour?: number }): Promise<{ keyId: string; apiKey: string }>;
   idToken(userId: string, ttlSeconds?: number): Promise<string>;
   runtimeToken(siteId: string, origin?: string): Promise<string>;
-  platformSignature(rawBody?: string, unixSeconds?: number): string;
+  /** X-Platform-Signature for a request (method, path with query, raw body), with a fresh nonce unless given. */
+  platformSignature(request: { method: string; url: string; body?: string }, unixSeconds?: number, nonce?: string): string;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -89,7 +90,8 @@ export async function createTestApp(engine: EngineName, options: TestAppOptions 
     async runtimeToken(siteId, origin = ORIGIN) {
       return (await services.runtimeTokens.issue({ siteId, origin })).token;
     },
-    platformSignature: (rawBody = '', unixSeconds) => signPlatformRequest(PLATFORM_SECRET, rawBody, unixSeconds),
+    platformSignature: (request, unixSeconds, nonce) =>
+      signPlatformRequest(PLATFORM_SECRET, { method: request.method, url: request.url, rawBody: request.body ?? '' }, unixSeconds, nonce),
     inject: (opts) => app.inject(opts),
     async close() {
       await app.close();

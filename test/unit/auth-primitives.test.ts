@@ -6,14 +6,30 @@ import { randomBase62 } from '../../src/ids.js';
 
 describe('platform signature (pure part)', () => {
   const secret = 'platform-secret-for-tests';
-  it('accepts its own signature within 300 s and refuses outside', () => {
+  const request = { method: 'POST', url: '/api/admin/jobs/run-due?x=1', rawBody: '{"a":1}' };
+  it('accepts its own signature within 300 s and refuses outside, another request or secret, and the old form', () => {
     const t = 1_800_000_000;
-    const sig = signPlatformRequest(secret, '{"a":1}', t);
-    assert.match(checkPlatformSignature(secret, sig, '{"a":1}', t + 300), /^[0-9a-f]{64}$/);
-    assert.throws(() => checkPlatformSignature(secret, sig, '{"a":1}', t + 301), /older than 300/);
-    assert.throws(() => checkPlatformSignature(secret, sig, '{"a":2}', t), /does not match/);
-    assert.throws(() => checkPlatformSignature('other-secret-xxxxx', sig, '{"a":1}', t), /does not match/);
-    assert.throws(() => checkPlatformSignature(secret, 't=abc,v1=00', '', t), /must look like/);
+    const nonce = randomBase62(24);
+    const sig = signPlatformRequest(secret, request, t, nonce);
+    assert.equal(checkPlatformSignature(secret, sig, request, t + 300), nonce);
+    assert.equal(checkPlatformSignature(secret, sig, { ...request, method: 'post' }, t), nonce, 'the method is compared upper-case');
+    assert.throws(() => checkPlatformSignature(secret, sig, request, t + 301), /older than 300/);
+    assert.throws(() => checkPlatformSignature(secret, sig, request, t - 301), /older than 300/);
+    for (const other of [{ rawBody: '{"a":2}' }, { method: 'GET' }, { url: '/api/admin/jobs/run-due' }, { url: '/api/admin/jobs/run-due?x=2' }, { url: '/api/admin/sites?x=1' }]) {
+      assert.throws(() => checkPlatformSignature(secret, sig, { ...request, ...other }, t), /does not match/, JSON.stringify(other));
+    }
+    assert.throws(() => checkPlatformSignature('other-secret-xxxxx', sig, request, t), /does not match/);
+    assert.throws(() => checkPlatformSignature(secret, 't=abc,v1=00', request, t), /must look like/);
+    const legacy = sig.replace(/,n=[A-Za-z0-9]+/, '');
+    assert.throws(() => checkPlatformSignature(secret, legacy, request, t), /must look like/, 'the old t=,v1= form');
+    assert.throws(() => checkPlatformSignature(secret, sig.replace(nonce, 'short'), request, t), /must look like/, 'a nonce under 16 characters');
+    assert.throws(() => checkPlatformSignature(secret, sig.replace(nonce, `${nonce}-`), request, t), /must look like/);
+  });
+  it('gives every signature its own nonce', () => {
+    const a = signPlatformRequest(secret, request, 1_800_000_000);
+    const b = signPlatformRequest(secret, request, 1_800_000_000);
+    assert.notEqual(a, b);
+    assert.match(a, /^t=1800000000,n=[A-Za-z0-9]{32},v1=[0-9a-f]{64}$/);
   });
 });
 

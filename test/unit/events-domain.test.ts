@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseIsoTimestamp } from '../../src/domain/timestamps.js';
 import { isHttpUrl, stripClickParams } from '../../src/domain/urls.js';
-import { dedupKey } from '../../src/modules/events/dedup-key.js';
+import { dedupKey, eventIdOf } from '../../src/modules/events/dedup-key.js';
 import { profileUpdates } from '../../src/modules/events/profiles.js';
 import { validateEvent, type ValidEvent } from '../../src/modules/events/validate-event.js';
 
@@ -22,6 +22,18 @@ describe('parseIsoTimestamp', () => {
     ['2026-11-21', null],
     ['21/11/2026 10:00', null],
     ['2026-11-21T22:28:01+25:00', null],
+    // Four-digit years from 1970 on (CONTRACT §7); never re-mapped to 19xx.
+    ['0000-01-01T00:00:00Z', null],
+    ['0042-06-01T00:00:00Z', null],
+    ['0099-12-31T23:59:59Z', null],
+    ['1969-12-31T23:59:59.999Z', null],
+    ['1970-01-01T00:30:00+01:00', null],
+    ['1970-01-01T00:00:00Z', '1970-01-01T00:00:00.000Z'],
+    ['2000-02-29T12:00:00Z', '2000-02-29T12:00:00.000Z'],
+    ['2100-02-29T12:00:00Z', null],
+    ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+    ['12026-11-21T22:28:01Z', null],
+    ['+002026-11-21T22:28:01Z', null],
   ];
   for (const [input, expected] of cases) {
     it(`${input} → ${expected}`, () => {
@@ -29,9 +41,16 @@ describe('parseIsoTimestamp', () => {
       assert.equal(ms === null ? null : new Date(ms).toISOString(), expected);
     });
   }
-  it('round-trips every ISO string Date produces', () => {
-    fc.assert(fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) => {
+  it('round-trips every ISO string Date produces from 1970 to 9999, and agrees with Date.parse', () => {
+    fc.assert(fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (d) => {
       assert.equal(parseIsoTimestamp(d.toISOString()), d.getTime());
+      const local = d.toISOString().replace('Z', '+02:30');
+      if (d.getTime() >= 9_000_000) assert.equal(parseIsoTimestamp(local), Date.parse(local));
+    }));
+  });
+  it('refuses every year before 1970', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1969 }), fc.integer({ min: 1, max: 12 }), (year, month) => {
+      assert.equal(parseIsoTimestamp(`${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01T00:00:00Z`), null);
     }));
   });
 });
@@ -82,16 +101,24 @@ const valid = (overrides: Partial<ValidEvent> = {}): ValidEvent => {
 
 describe('dedupKey', () => {
   it('uses client_event_id when present, else the derived key', () => {
-    const a = dedupKey('site_A', valid({ client_event_id: 'c1' }));
+    const a = dedupKey('site_A', 'server', valid({ client_event_id: 'c1' }));
     assert.equal(a.source, 'client_event_id');
-    assert.equal(dedupKey('site_A', valid({ client_event_id: 'c1', session_id: 'other', occurred_at: 0 })).eventId, a.eventId);
-    assert.notEqual(dedupKey('site_B', valid({ client_event_id: 'c1' })).eventId, a.eventId, 'scoped by site');
-    const d = dedupKey('site_A', valid());
+    assert.equal(dedupKey('site_A', 'server', valid({ client_event_id: 'c1', session_id: 'other', occurred_at: 0 })).eventId, a.eventId);
+    assert.notEqual(dedupKey('site_B', 'server', valid({ client_event_id: 'c1' })).eventId, a.eventId, 'scoped by site');
+    const d = dedupKey('site_A', 'server', valid());
     assert.equal(d.source, 'derived');
     assert.match(d.eventId, /^evt_[0-9a-f]{32}$/);
   });
+  it('keys a client_event_id per trust class; the derived key is the same for both', () => {
+    const server = dedupKey('site_A', 'server', valid({ client_event_id: 'c1' })).eventId;
+    const browser = dedupKey('site_A', 'browser', valid({ client_event_id: 'c1' })).eventId;
+    assert.notEqual(browser, server);
+    assert.equal(dedupKey('site_A', 'browser', valid()).eventId, dedupKey('site_A', 'server', valid()).eventId);
+    // Server ids are what they were before the rule (stored ids did not change).
+    assert.equal(server, eventIdOf('site_A', JSON.stringify(['client_event_id', 'c1'])));
+  });
   it('derived: changes with every field of the key and ignores the others', () => {
-    const base = dedupKey('site_A', valid()).eventId;
+    const base = dedupKey('site_A', 'server', valid()).eventId;
     for (const changed of [
       valid({ event_type: 'add_to_cart' }),
       valid({ session_id: 's2' }),
@@ -100,7 +127,7 @@ describe('dedupKey', () => {
       valid({ properties: { product_id: 'p2' } }),
       valid({ properties: { product_id: 'p1', campaign_id: 'c' } }),
     ]) {
-      assert.notEqual(dedupKey('site_A', changed).eventId, base);
+      assert.notEqual(dedupKey('site_A', 'server', changed).eventId, base);
     }
     for (const same of [
       valid({ user_id: 'u' }),
@@ -108,7 +135,7 @@ describe('dedupKey', () => {
       valid({ context: { page_url: 'https://a.example/', user_agent: 'other ua', page_title: 't' } }),
       valid({ properties: { product_id: 'p1', product_price: 3 } }),
     ]) {
-      assert.equal(dedupKey('site_A', same).eventId, base);
+      assert.equal(dedupKey('site_A', 'server', same).eventId, base);
     }
   });
 });

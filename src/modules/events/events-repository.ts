@@ -108,11 +108,18 @@ export async function upsertProfiles(q: Queryable, updates: readonly ProfileUpda
   );
 }
 
+/** An event by its id, or by the id it had before migration 0006 re-keyed it (an alias). */
 export async function findEventById(q: Queryable, eventId: string): Promise<EventRow | undefined> {
   const { rows } = await q.query<EventRow>(
     `SELECT site_id, event_id, event_type, session_id, user_id, device_id, client_event_id, dedup_key_source,
             trust_class, key_id, origin, occurred_at, received_at, properties, context
-       FROM events WHERE event_id = $1`,
+       FROM events WHERE event_id = $1
+     UNION ALL
+     SELECT e.site_id, e.event_id, e.event_type, e.session_id, e.user_id, e.device_id, e.client_event_id, e.dedup_key_source,
+            e.trust_class, e.key_id, e.origin, e.occurred_at, e.received_at, e.properties, e.context
+       FROM event_id_aliases a JOIN events e ON e.event_id = a.event_id AND e.site_id = a.site_id
+      WHERE a.old_event_id = $1
+     LIMIT 1`,
     [eventId],
   );
   return rows[0];

@@ -1,6 +1,7 @@
-// Reading events back: members of the event's site only.
+// Reading events back: members of the event's site only. Another site's event is not found, with
+// the same answer as an id that does not exist (CONTRACT §7: no 403 that confirms it exists).
 import type { Database } from '../../db/types.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { toIso } from '../../time.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
 import { findEventById, type EventRow } from './events-repository.js';
@@ -28,7 +29,12 @@ export function createEventsService(db: Database) {
     async getEvent(actor: Actor, eventId: string) {
       const row = await findEventById(db, eventId);
       if (!row) throw notFound('Event');
-      await getSiteWithRoleOrThrow(db, row.site_id, actor, 'member');
+      try {
+        await getSiteWithRoleOrThrow(db, row.site_id, actor, 'member');
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'forbidden') throw notFound('Event');
+        throw err;
+      }
       return toEventView(row);
     },
   };

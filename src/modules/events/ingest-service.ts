@@ -52,7 +52,7 @@ export function createIngestService(deps: { writer: EventWriter; limiter: Hourly
           return;
         }
         const e = v.event;
-        const key = dedupKey(principal.siteId, e);
+        const key = dedupKey(principal.siteId, principal.trustClass, e);
         rows.push({
           siteId: principal.siteId,
           eventId: key.eventId,

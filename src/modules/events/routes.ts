@@ -17,7 +17,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/events/track', {
     config: { auth: ingestAuth, browser: true },
-    validatorCompiler: enforceBody(null),
+    validatorCompiler: enforceBody(null, { items: [''] }), // validateEvent checks the event, strings included
     schema: {
       tags,
       summary: 'Track one event: 201 stored, 200 duplicate (deduplicated: true, the original event_id)',
@@ -38,7 +38,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/events/batch', {
     config: { auth: ingestAuth, browser: true, beacon: { credentialField: 'api_key' } },
-    validatorCompiler: enforceBody(BatchEnvelope),
+    validatorCompiler: enforceBody(BatchEnvelope, { items: ['/events'] }),
     schema: {
       tags,
       summary: '1–100 events, each validated alone: 201 when all succeed, 207 when any fails (the good ones are stored)',

@@ -2,6 +2,7 @@
 // item. It returns the event as it will be stored (trust fields dropped, click ids stripped from
 // URLs, occurred_at resolved) or the problems, each with a JSON Pointer.
 import { escapePointer, type ErrorDetail } from '../../errors.js';
+import { unstorableStrings } from '../../domain/strings.js';
 import { MAX_FUTURE_MS, parseIsoTimestamp } from '../../domain/timestamps.js';
 import { isHttpUrl, stripClickParams } from '../../domain/urls.js';
 import { EVENT_TYPES, REQUIRED_PROPERTIES, TRUST_FIELDS, isEventType, type EventType } from './event-types.js';
@@ -66,7 +67,8 @@ export function validateEvent(raw: unknown, { pointer, now, bytes }: ValidateOpt
     measured = Buffer.byteLength(JSON.stringify(raw));
   }
   if (measured !== undefined && measured > MAX_EVENT_BYTES) return tooLarge(pointer, measured);
-  const details: ErrorDetail[] = [];
+  // The string rule over the whole event (any field, any depth, keys included), then the event's own rules.
+  const details: ErrorDetail[] = unstorableStrings(raw, pointer);
   if (!isObject(raw)) {
     details.push({ path: pointer, code: 'type', message: 'an event must be a JSON object' });
     return { ok: false, code: 'validation_failed', message: 'The event is not valid', details };
@@ -200,20 +202,11 @@ function checkContext(context: Json, base: string, details: ErrorDetail[]): Json
   return context;
 }
 
-const storable = (s: string) => s.isWellFormed() && !s.includes('\u0000');
-
-/**
- * A copy without trust fields at any depth. Strings and keys must be storable (no NUL, no lone
- * surrogates: PostgreSQL refuses both) and nesting is bounded.
- */
+/** A copy without trust fields at any depth, with nesting bounded (strings were checked before). */
 function sanitizeObject(value: Json, pointer: string, depth: number, details: ErrorDetail[]): Json {
   const out: Json = {};
   for (const key in value) {
     if (TRUST_FIELDS.has(key)) continue;
-    if (!storable(key)) {
-      details.push({ path: `${pointer}/${escapePointer(key)}`, code: 'encoding', message: 'property names must not contain NUL or unpaired surrogates' });
-      continue;
-    }
     out[key] = sanitizeValue(value[key], pointer, key, depth, details);
   }
   return out;
@@ -221,10 +214,6 @@ function sanitizeObject(value: Json, pointer: string, depth: number, details: Er
 
 // The path of a value is built only when it has a problem (this runs for every field of every event).
 function sanitizeValue(v: unknown, parent: string, key: string | number, depth: number, details: ErrorDetail[]): unknown {
-  if (typeof v === 'string') {
-    if (!storable(v)) details.push({ path: `${parent}/${escapePointer(String(key))}`, code: 'encoding', message: 'strings must not contain NUL or unpaired surrogates' });
-    return v;
-  }
   if (typeof v !== 'object' || v === null) return v;
   const path = `${parent}/${escapePointer(String(key))}`;
   if (depth >= MAX_DEPTH) {
