@@ -1,7 +1,6 @@
 // The database going away: 503 unavailable, the process stays up, and it recovers by itself.
-// A TCP proxy in front of the real PostgreSQL is stopped and started again.
+// A TCP proxy in front of the real PostgreSQL is stopped (connections refused) and started again.
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -10,54 +9,27 @@ import type { FastifyInstance } from 'fastify';
 import { createSecrets } from '../../src/secrets.js';
 import { testConfig } from '../helpers/app.js';
 import { createPostgresDatabase } from '../helpers/database.js';
-
-function startProxy(target: URL, port = 0): Promise<{ port: number; stop(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  });
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => {
-      resolve({
-        port: (server.address() as net.AddressInfo).port,
-        stop: () =>
-          new Promise<void>((done) => {
-            for (const s of sockets) s.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
 describe('database unavailable [postgres]', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' }, () => {
   let app: FastifyInstance;
   let drop: () => Promise<void>;
-  let proxy: { port: number; stop(): Promise<void> };
-  let dbUrl: URL;
+  let proxy: TcpProxy;
+  let target: { host: string; port: number };
 
   before(async () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
-    dbUrl = new URL(created.url);
+    const dbUrl = new URL(created.url);
+    target = { host: dbUrl.hostname, port: Number(dbUrl.port || 5432) };
     const direct = openPostgres(created.url, { poolSize: 1 });
     await migrate(direct);
     await direct.close();
-    proxy = await startProxy(dbUrl);
-    const viaProxy = new URL(created.url);
-    viaProxy.hostname = '127.0.0.1';
-    viaProxy.port = String(proxy.port);
-    const config = testConfig({ DATABASE_URL: viaProxy.toString() });
+    proxy = await startTcpProxy(target);
+    const viaProxy = proxy.urlFor(created.url);
+    const config = testConfig({ DATABASE_URL: viaProxy });
     app = await buildApp(config, {
-      db: openPostgres(viaProxy.toString(), { poolSize: 4, connectionTimeoutMillis: 1000 }),
+      db: openPostgres(viaProxy, { poolSize: 4, connectionTimeoutMillis: 1000 }),
       secrets: createSecrets(config.storefrontSecret!),
       logger: false,
     });
@@ -87,7 +59,7 @@ describe('database unavailable [postgres]', { skip: !process.env.TEST_DATABASE_U
     assert.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 503);
     assert.equal((await app.inject({ method: 'GET', url: '/health' })).statusCode, 200, 'alive while the database is away');
 
-    proxy = await startProxy(dbUrl, port);
+    proxy = await startTcpProxy(target, { port });
     const back = await app.inject({ method: 'GET', url: '/api/v1/sites', headers });
     assert.equal(back.statusCode, 200, back.body);
     assert.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 200);
