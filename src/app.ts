@@ -19,6 +19,7 @@ import { registerFormats } from './http/formats.js';
 import { clientErrorHandler, registerErrorHandling, sendError } from './http/error-handler.js';
 import { browserPathRegistry, registerCors } from './plugins/cors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { BROWSER_ROUTE_HELMET, registerSecurityHeaders } from './plugins/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { apiKeysRoutes } from './modules/api-keys/routes.js';
 import { credentialsRoutes } from './modules/credentials/routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerContentParsers(app);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { hsts: config.hsts });
 
   // Every route under /api declares its credentials; the declaration becomes its OpenAPI security.
   const browserPaths = browserPathRegistry();
@@ -116,7 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (auth !== undefined && route.schema && !route.schema.hide) {
       route.schema = { ...route.schema, security: securityOf(auth) };
     }
-    if (route.config?.browser) browserPaths.add(route.url);
+    if (route.config?.browser) {
+      browserPaths.add(route.url);
+      route.config = { ...route.config, helmet: route.config.helmet ?? BROWSER_ROUTE_HELMET };
+    }
     if (auth !== undefined && route.url.startsWith('/api/')) {
       for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, auth });
     }

@@ -43,13 +43,13 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
   return {
     config,
     db,
-    sites: createSitesService(db, siteDirectory),
+    sites: createSitesService(db, siteDirectory, secrets),
     ingest: createIngestService({ writer: createEventWriter(db), limiter, sites: siteDirectory }),
     events: createEventsService(db),
     keyring,
     touches: createTouchesService({ db, keyring, sites: siteDirectory }),
     conversions: createConversionsService(db, experimentLedger),
-    experiments: createExperimentsService(db),
+    experiments: createExperimentsService(db, secrets),
     clicks: createClicksService({ db, keyring, sites: siteDirectory }),
     reports: createReportsService({ db, keyring }),
     publisherAnalytics: createPublisherAnalyticsService(db),
@@ -57,7 +57,7 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     runtimeTokens,
     idTokens: createIdTokens(config, secrets),
     runtime: createRuntimeService(db, runtimeTokens),
-    admin: createAdminService(db),
+    admin: createAdminService(db, secrets),
     /** Releases what the services hold besides the database (Redis connections). */
     async close(): Promise<void> {
       await limiter.close();

@@ -3,12 +3,9 @@
 // Routes whose documented body is not what the framework should enforce (batches, whose items are
 // validated one by one so that each fails alone) declare what is enforced with enforceBody().
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { unstorableStrings } from '../domain/strings.js';
-
-type Validator = (value: unknown) => { value?: unknown; error?: FastifySchemaValidationError[] };
 
 /** Schema-validator errors as Fastify reports them, for the string rule's problems. */
 function stringRuleErrors(value: unknown, items?: readonly string[]): FastifySchemaValidationError[] | undefined {
@@ -17,12 +14,38 @@ function stringRuleErrors(value: unknown, items?: readonly string[]): FastifySch
   return details.map((d) => ({ keyword: d.code, instancePath: d.path, schemaPath: '', params: {}, message: d.message }));
 }
 
+const INTEGER = /^-?(0|[1-9]\d{0,15})$/;
+const NUMBER = /^-?(0|[1-9]\d{0,15})(\.\d{1,15})?$/;
+
+/**
+ * Query and path values arrive as text. A property whose schema is an integer, a number or a
+ * boolean takes exactly its plain decimal (or true/false) spelling; anything else ("1.5" for an
+ * integer, "1e2", "0x10", " 5") stays text and fails the schema, rather than being coerced.
+ */
+function convertText(schema: TSchema, value: unknown): unknown {
+  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
+  if (!props || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [name, text] of Object.entries(out)) {
+    const type = props[name]?.type;
+    if (typeof text !== 'string') continue;
+    if (type === 'integer' && INTEGER.test(text)) out[name] = Number(text);
+    else if (type === 'number' && NUMBER.test(text)) out[name] = Number(text);
+    else if (type === 'boolean' && (text === 'true' || text === 'false')) out[name] = text === 'true';
+  }
+  return out;
+}
+
 /** The app's validator compiler: the string rule, then the route's TypeBox schema. */
-export const schemaBoundary: FastifySchemaCompiler<TSchema> = (route) => {
-  const typebox = TypeBoxValidatorCompiler(route) as Validator;
+export const schemaBoundary: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const check = Compile(schema);
+  const convert = httpPart === 'body' ? (v: unknown) => v : (v: unknown) => convertText(schema, v);
   return (value: unknown) => {
     const error = stringRuleErrors(value);
-    return error ? { error } : typebox(value);
+    if (error) return { error };
+    const converted = convert(value);
+    if (check.Check(converted)) return { value: converted };
+    return { error: check.Errors(converted) as unknown as FastifySchemaValidationError[] };
   };
 };
 

@@ -2,6 +2,7 @@
 // reference at /docs. Security requirements come from each route's credential declaration.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { docsCsp } from './security-headers.js';
 import type { FastifyInstance } from 'fastify';
 
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -47,5 +48,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
   });
   app.get('/api/v1/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // An HTML page: swagger-ui's CSP (hashes of its own inline script), never framed.
+    staticCSP: true,
+    transformStaticCSP: docsCsp,
+  });
 }

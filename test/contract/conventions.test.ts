@@ -133,7 +133,6 @@ forEachEngine('contract §0 conventions', (t) => {
       ['POST', `/api/v1/sites/${s.siteId}/members`, stranger, { user: '', role: 'king' }],
       ['POST', '/api/v1/partner-experiments', stranger, { website_id: s.siteId, name: '', surfaces: [] }],
       ['GET', `/api/v1/partner-experiments?website_id=${s.siteId}&x=1`, stranger, undefined],
-      ['PATCH', `/api/v1/partner-experiments/${draft}`, stranger, { weights: { control: 2 } }],
       ['GET', `/api/v1/analytics/publishers?website_id=${s.siteId}&from=yesterday`, member, undefined],
       ['GET', `/api/v1/partner-attribution/conversions/o1?website_id=${s.siteId}`, stranger, undefined],
       ['POST', '/api/v1/partner-attribution/conversions', other.server, { event_type: 'purchase', conversion: { website_id: s.siteId, revenue: 'lots' } }],
@@ -144,6 +143,9 @@ forEachEngine('contract §0 conventions', (t) => {
       if (res.statusCode !== 403 || res.json().error.code !== 'forbidden') failures.push(`${method} ${url}: ${res.statusCode} ${res.body}`);
     }
     assert.deepEqual(failures, []);
+    // Another site's experiment is not found, before the schema, whatever the body (CONTRACT §7).
+    const foreign = await t().inject({ method: 'PATCH', url: `/api/v1/partner-experiments/${draft}`, headers: stranger, payload: { weights: { control: 2 } } });
+    assert.equal(foreign.statusCode, 404, foreign.body);
     const wrongSite = await t().inject({ method: 'POST', url: '/api/v1/partner-attribution/conversions', headers: other.server, payload: { event_type: 'purchase', conversion: { website_id: s.siteId } } });
     assert.equal(wrongSite.json().error.details[0].path, '/conversion/website_id', 'names where the other site is');
     // A malformed site id is the schema's to name; an unknown one is still a 404.

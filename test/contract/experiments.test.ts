@@ -142,9 +142,57 @@ forEachEngine('contract §5 experiments', (t) => {
     assert.equal((await t().inject({ method: 'GET', url: `${BASE}/${id}/results`, headers: { 'x-api-key': key.apiKey } })).statusCode, 401);
     assert.equal((await t().inject({ method: 'POST', url: `${BASE}/assignments`, headers: s.memberH, payload: { session_id: 's' } })).statusCode, 401);
     const stranger = bearer(await t().idToken(`stranger-${Date.now()}`));
-    for (const [method, url] of [['POST', `${BASE}/${id}/start`], ['PATCH', `${BASE}/${id}`], ['GET', `${BASE}?website_id=${s.siteId}`]] as const) {
+    // The site's list is addressed by the (public) site id: 403. One experiment is addressed by its own id: 404 (§7).
+    const list = await t().inject({ method: 'GET', url: `${BASE}?website_id=${s.siteId}`, headers: stranger });
+    assert.equal(list.statusCode, 403, list.body);
+    for (const [method, url] of [['POST', `${BASE}/${id}/start`], ['PATCH', `${BASE}/${id}`]] as const) {
       const res = await t().inject({ method, url, headers: stranger, ...(method === 'PATCH' ? { payload: { name: 'x' } } : {}) });
-      assert.equal(res.statusCode, 403, `${method} ${url}: ${res.body}`);
+      assert.equal(res.statusCode, 404, `${method} ${url}: ${res.body}`);
     }
+  });
+
+  it('answers another site’s experiment exactly like one that does not exist (CONTRACT §7), and changes nothing', async () => {
+    const s = await setup();
+    const draft = (await create(s.memberH, s.siteId)).json().data.experiment_id as string;
+    const running = (await create(s.memberH, s.siteId)).json().data.experiment_id as string;
+    assert.equal((await move(s.memberH, running, 'start')).statusCode, 200);
+    const unknown = 'exp_DoesNotExist00000000';
+    // A merchant with sites of their own, and one with none: neither learns that the ids exist.
+    const elsewhere = await t().createSite();
+    const outsiders = { 'owner of another site': bearer(await t().idToken(elsewhere.owner)), stranger: bearer(await t().idToken(`stranger-${Date.now()}`)) };
+    const requests = (id: string): [string, 'GET' | 'PATCH' | 'POST', string, object | undefined][] => [
+      ['read', 'GET', `${BASE}/${id}`, undefined],
+      ['results', 'GET', `${BASE}/${id}/results`, undefined],
+      ['patch', 'PATCH', `${BASE}/${id}`, { name: 'Taken over' }],
+      ['patch with a bad body', 'PATCH', `${BASE}/${id}`, { weights: { control: 2 } }],
+      ['patch with an empty body', 'PATCH', `${BASE}/${id}`, {}],
+      ['start', 'POST', `${BASE}/${id}/start`, undefined],
+      ['stop', 'POST', `${BASE}/${id}/stop`, undefined],
+    ];
+    for (const [who, headers] of Object.entries(outsiders)) {
+      for (const existing of [draft, running]) {
+        const theirs = requests(existing);
+        const none = requests(unknown);
+        for (let i = 0; i < theirs.length; i += 1) {
+          const [what, method, url, payload] = theirs[i]!;
+          const a = await t().inject({ method, url, headers, ...(payload ? { payload } : {}) });
+          const b = await t().inject({ method, url: none[i]![2], headers, ...(payload ? { payload } : {}) });
+          const why = `${who}, ${what}`;
+          assert.equal(a.statusCode, 404, `${why}: ${a.body}`);
+          assert.equal(b.statusCode, 404, `${why} (unknown id): ${b.body}`);
+          assert.deepEqual(a.json().error, b.json().error, `${why}: the same body as for an unknown id`);
+          assert.deepEqual(Object.keys(a.json()).sort(), Object.keys(b.json()).sort());
+          assert.equal(a.headers['content-type'], b.headers['content-type']);
+        }
+      }
+    }
+    const read = async (id: string) => (await t().inject({ method: 'GET', url: `${BASE}/${id}`, headers: s.memberH })).json().data;
+    assert.deepEqual([(await read(draft)).name, (await read(draft)).state], ['Exp', 'draft'], 'nothing changed');
+    assert.equal((await read(running)).state, 'running', 'nothing stopped');
+    // A member still gets the experiment, and a malformed id is still the schema's 400.
+    assert.equal((await t().inject({ method: 'GET', url: `${BASE}/${draft}`, headers: s.memberH })).statusCode, 200);
+    const malformed = await t().inject({ method: 'PATCH', url: `${BASE}/not-an-id`, headers: outsiders.stranger, payload: { name: 'x' } });
+    assert.equal(malformed.statusCode, 400, malformed.body);
+    assert.equal(malformed.json().error.details[0].path, '/experimentId');
   });
 });

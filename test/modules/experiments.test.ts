@@ -55,10 +55,11 @@ forEachEngine('partner experiments', (t) => {
     const restart = await t().inject({ method: 'POST', url: `${url}/start`, headers: s.member });
     assert.equal(restart.statusCode, 409, 'starting a stopped experiment');
     const list = await t().inject({ method: 'GET', url: `${BASE}?website_id=${s.siteId}`, headers: s.member });
-    assert.deepEqual(list.json().data.experiments.map((x: { experiment_id: string }) => x.experiment_id), [e.experiment_id]);
+    assert.deepEqual(list.json().data.map((x: { experiment_id: string }) => x.experiment_id), [e.experiment_id]);
+    assert.equal(list.json().meta.next_cursor, null);
     const stranger = bearer(await t().idToken('stranger'));
-    assert.equal((await t().inject({ method: 'GET', url, headers: stranger })).statusCode, 403);
-    assert.equal((await t().inject({ method: 'GET', url: `${url}/results`, headers: stranger })).statusCode, 403, 'a non-member reading results');
+    assert.equal((await t().inject({ method: 'GET', url, headers: stranger })).statusCode, 404, 'another site’s experiment does not exist');
+    assert.equal((await t().inject({ method: 'GET', url: `${url}/results`, headers: stranger })).statusCode, 404, 'a non-member reading results');
     assert.equal((await t().inject({ method: 'GET', url: `${BASE}/exp_doesnotexist0000`, headers: s.member })).statusCode, 404);
   });
 

@@ -1,16 +1,21 @@
 // Platform-wide reads for operators.
 import type { Database } from '../../db/types.js';
+import { createCursorCodec, openPage, type PageRequest } from '../../http/pagination.js';
+import type { Secrets } from '../../secrets.js';
 import { toSiteView } from '../sites/sites-service.js';
 import { listAllSites } from '../sites/sites-repository.js';
 
-export function createAdminService(db: Database) {
+export function createAdminService(db: Database, secrets: Secrets) {
+  const cursors = createCursorCodec(secrets);
   return {
-    async listSites(limit: number, after?: string) {
-      const rows = await listAllSites(db, limit, after);
-      return {
-        sites: rows.map((r) => ({ ...toSiteView(r), members: r.members, active_keys: r.active_keys })),
-        next_after: rows.length === limit ? rows[rows.length - 1]!.site_id : null,
-      };
+    /** Every site with its member and active-key counts, newest first. */
+    async listSites(page: PageRequest) {
+      const p = openPage(cursors, 'admin:sites', page);
+      return p.result(await listAllSites(db, p.fetch, p.after), (r) => r.site_id, (r) => ({
+        ...toSiteView(r),
+        members: r.members,
+        active_keys: r.active_keys,
+      }));
     },
   };
 }

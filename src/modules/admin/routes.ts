@@ -1,8 +1,8 @@
 // Platform routes under /api/admin: platform signature only, never from storefront code.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Envelope, ok, responses } from '../../http/envelope.js';
-import { SiteId } from '../../http/common-schemas.js';
+import { responses } from '../../http/envelope.js';
+import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
 import { Site } from '../sites/schemas.js';
 
 const AdminSite = Type.Object({
@@ -16,15 +16,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { auth: { platform: true } },
     schema: {
       tags: ['admin'],
-      summary: 'All sites with member and active-key counts (platform signature)',
-      querystring: Type.Object({
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
-        after: Type.Optional(SiteId),
-      }),
-      response: responses(
-        { 200: Envelope(Type.Object({ sites: Type.Array(AdminSite), next_after: Type.Union([SiteId, Type.Null()]) })) },
-        [401],
-      ),
+      summary: 'All sites with member and active-key counts, newest first (platform signature)',
+      querystring: Type.Object(PageQuery),
+      response: responses({ 200: Page(AdminSite) }, [401]),
     },
-  }, async (request) => ok(request, await app.services.admin.listSites(request.query.limit ?? 100, request.query.after)));
+  }, async (request) => page(request, await app.services.admin.listSites(pageRequestOf(request.query))));
 };

@@ -53,8 +53,22 @@ export async function findApiKey(q: Queryable, keyId: string, siteId?: string): 
   return rows[0];
 }
 
-export async function listApiKeys(q: Queryable, siteId: string): Promise<ApiKeyRow[]> {
-  const { rows } = await q.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE site_id = $1 ORDER BY created_at, key_id`, [siteId]);
+/** A site's keys, newest first (created_at, then key_id); `limit` rows after `after` (created_at at microseconds, key_id). */
+export async function listApiKeys(
+  q: Queryable,
+  siteId: string,
+  limit: number,
+  after?: { at: string; id: string },
+): Promise<(ApiKeyRow & { cursor_at: string })[]> {
+  const { rows } = await q.query<ApiKeyRow & { cursor_at: string }>(
+    `SELECT ${COLUMNS}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+       FROM api_keys
+      WHERE site_id = $1
+        AND ($3::timestamptz IS NULL OR (created_at, key_id COLLATE "C") < ($3::timestamptz, $4::text COLLATE "C"))
+      ORDER BY created_at DESC, key_id COLLATE "C" DESC
+      LIMIT $2`,
+    [siteId, limit, after?.at ?? null, after?.id ?? null],
+  );
   return rows;
 }
 

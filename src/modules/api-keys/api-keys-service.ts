@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import { AppError, notFound, unauthorized, validationFailed } from '../../errors.js';
 import { newKeyId, newSecretApiKey } from '../../ids.js';
 import type { Secrets } from '../../secrets.js';
+import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../../http/pagination.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
 import * as repo from './api-keys-repository.js';
@@ -56,6 +57,7 @@ export function createApiKeysService(db: Database, secrets: Secrets) {
   const hash = (secret: string) => secrets.keyedHash('api-key-hash', secret);
   // The hot path verifies a key per request; remember rows (and misses) briefly.
   const cache = new LRUCache<string, { row: repo.ApiKeyRow | null }>({ max: 10_000, ttl: API_KEY_CACHE_TTL_MS });
+  const cursors = createCursorCodec(secrets);
 
   return {
     async createKey(actor: Actor, siteId: string, input: CreateKeyInput): Promise<ApiKeyView & { api_key: string }> {
@@ -83,9 +85,11 @@ export function createApiKeysService(db: Database, secrets: Secrets) {
       return { ...toView(row), api_key: secret };
     },
 
-    async listKeys(actor: Actor, siteId: string): Promise<ApiKeyView[]> {
+    /** The site's keys, newest first (members). */
+    async listKeys(actor: Actor, siteId: string, page: PageRequest): Promise<PageResult<ApiKeyView>> {
       await getSiteWithRoleOrThrow(db, siteId, actor, 'member');
-      return (await repo.listApiKeys(db, siteId)).map(toView);
+      const p = openPage(cursors, `api-keys:${siteId}`, page);
+      return p.result(await repo.listApiKeys(db, siteId, p.fetch, p.after), (r) => r.key_id, toView);
     },
 
     /** Revokes a key. `siteId` undefined (command line) finds the key by its id alone. */

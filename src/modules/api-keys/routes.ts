@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
+import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
 import { KeyId, NonEmpty, NullableTimestamp, SiteId, SiteParams, Timestamp } from '../../http/common-schemas.js';
 import { merchantActor } from '../../http/principals.js';
 import { siteInParams } from '../sites/site-access.js';
@@ -45,11 +46,13 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: memberOfSite,
     schema: {
       tags,
-      summary: 'List API keys (members); secrets are never shown',
+      summary: 'List API keys, newest first (members); secrets are never shown',
       params: SiteParams,
-      response: responses({ 200: Envelope(Type.Object({ api_keys: Type.Array(ApiKey) })) }, [401, 403, 404]),
+      querystring: Type.Object(PageQuery),
+      response: responses({ 200: Page(ApiKey) }, [401, 403, 404]),
     },
-  }, async (request) => ok(request, { api_keys: await apiKeys.listKeys(merchantActor(request), request.params.siteId) }));
+  }, async (request) =>
+    page(request, await apiKeys.listKeys(merchantActor(request), request.params.siteId, pageRequestOf(request.query))));
 
   app.post('/sites/:siteId/api-keys', {
     config: ownerOfSite,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { toIso } from '../../time.js';
+import { HTML_PAGE_HELMET } from '../../plugins/security-headers.js';
 import { attributionCounts, getDemoState, latestEvents, type DemoState } from './demo-repository.js';
 
 const PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../demo/index.html');
@@ -19,7 +20,7 @@ export const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   let known: DemoState | undefined;
   const demoState = async () => (known ??= await getDemoState(db));
 
-  app.get('/demo', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/demo', { config: { auth: 'public', helmet: HTML_PAGE_HELMET }, schema: { hide: true } }, async (request, reply) => {
     const state = await demoState();
     if (!state) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Storefront demo</title><p>There is no demo site: the demo is made on the first start of an empty database (without STOREFRONT_NO_BOOTSTRAP).</p>');
@@ -27,7 +28,13 @@ export const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(template.replaceAll('{{SITE_ID}}', state.site_id).replaceAll('{{EXPERIMENT_ID}}', state.experiment_id));
+      .send(
+        template
+          .replaceAll('{{SITE_ID}}', state.site_id)
+          .replaceAll('{{EXPERIMENT_ID}}', state.experiment_id)
+          .replaceAll('{{SCRIPT_NONCE}}', reply.cspNonce.script)
+          .replaceAll('{{STYLE_NONCE}}', reply.cspNonce.style),
+      );
   });
 
   app.get('/demo/api/events', {

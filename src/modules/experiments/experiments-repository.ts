@@ -65,8 +65,22 @@ export async function findExperiment(q: Queryable, experimentId: string): Promis
   return rows[0];
 }
 
-export async function listExperiments(q: Queryable, siteId: string): Promise<ExperimentRow[]> {
-  const { rows } = await q.query<ExperimentRow>(`SELECT ${COLUMNS} FROM experiments WHERE site_id = $1 ORDER BY created_at, experiment_id`, [siteId]);
+/** A site's experiments, newest first (created_at, then experiment_id); `limit` rows after `after` (created_at at microseconds, id). */
+export async function listExperiments(
+  q: Queryable,
+  siteId: string,
+  limit: number,
+  after?: { at: string; id: string },
+): Promise<(ExperimentRow & { cursor_at: string })[]> {
+  const { rows } = await q.query<ExperimentRow & { cursor_at: string }>(
+    `SELECT ${COLUMNS}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+       FROM experiments
+      WHERE site_id = $1
+        AND ($3::timestamptz IS NULL OR (created_at, experiment_id COLLATE "C") < ($3::timestamptz, $4::text COLLATE "C"))
+      ORDER BY created_at DESC, experiment_id COLLATE "C" DESC
+      LIMIT $2`,
+    [siteId, limit, after?.at ?? null, after?.id ?? null],
+  );
   return rows;
 }
 

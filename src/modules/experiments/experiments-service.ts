@@ -8,6 +8,8 @@ import { AppError, notFound, validationFailed } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { currencyDigits } from '../../domain/money.js';
 import { toIso, toIsoOrNull } from '../../time.js';
+import { createCursorCodec, openPage, type PageRequest } from '../../http/pagination.js';
+import type { Secrets } from '../../secrets.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
 import { assignmentIdFor, assignVariant } from './assignment.js';
 import { experimentLedger } from './experiment-ledger.js';
@@ -69,7 +71,8 @@ const assignmentOf = (siteId: string, e: repo.ExperimentRow, sessionId: string):
   variant: assignVariant(e.salt, sessionId, { control: e.weight_control, treatment: e.weight_treatment }),
 });
 
-export function createExperimentsService(db: Database) {
+export function createExperimentsService(db: Database, secrets: Secrets) {
+  const cursors = createCursorCodec(secrets);
   const running = new LRUCache<string, repo.ExperimentRow[]>({ max: 50_000, ttl: RUNNING_CACHE_TTL_MS });
   const runningOf = async (siteId: string) => {
     let list = running.get(siteId);
@@ -80,10 +83,11 @@ export function createExperimentsService(db: Database) {
     return list;
   };
 
+  /** The experiment, if the actor is a member of its site; to anyone else it does not exist (CONTRACT §7). */
   async function experimentForActor(actor: Actor, experimentId: string): Promise<repo.ExperimentRow> {
     const e = await repo.findExperiment(db, experimentId);
     if (!e) throw notFound('Experiment');
-    await getSiteWithRoleOrThrow(db, e.site_id, actor, 'member');
+    await getSiteWithRoleOrThrow(db, e.site_id, actor, 'member', { resource: 'Experiment' });
     return e;
   }
 
@@ -118,9 +122,11 @@ export function createExperimentsService(db: Database) {
       return toExperimentView(row);
     },
 
-    async list(actor: Actor, siteId: string) {
+    /** The site's experiments, newest first. */
+    async list(actor: Actor, siteId: string, page: PageRequest) {
       await getSiteWithRoleOrThrow(db, siteId, actor, 'member');
-      return (await repo.listExperiments(db, siteId)).map(toExperimentView);
+      const p = openPage(cursors, `experiments:${siteId}`, page);
+      return p.result(await repo.listExperiments(db, siteId, p.fetch, p.after), (r) => r.experiment_id, toExperimentView);
     },
 
     /** The site of an experiment, for the route's access check before the schema. */

@@ -3,17 +3,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
+import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
 import { SiteId } from '../../http/common-schemas.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
-import { siteInBody, siteInQuery } from '../sites/site-access.js';
-import { Assignments, AssignmentsBody, CreateExperimentBody, Experiment, ExperimentId, Results, UpdateExperimentBody } from './schemas.js';
+import { siteInBody, siteInQuery, type SiteLocator } from '../sites/site-access.js';
+import {
+  Assignments,
+  AssignmentsBody,
+  CreateExperimentBody,
+  Experiment,
+  EXPERIMENT_ID_PATTERN,
+  ExperimentId,
+  Results,
+  UpdateExperimentBody,
+} from './schemas.js';
 
 const tags = ['partner experiments'];
 const merchant = { auth: { merchant: true } } as const;
 const Params = Type.Object({ experimentId: ExperimentId });
+const EXPERIMENT_ID = new RegExp(EXPERIMENT_ID_PATTERN);
 
 export const experimentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { experiments } = app.services;
+  // The site of the experiment in the path (null: no such experiment); a malformed id is the schema's to name.
+  const siteOfExperiment: SiteLocator = async (r) => {
+    const id = (r.params as { experimentId?: unknown }).experimentId;
+    if (typeof id !== 'string' || !EXPERIMENT_ID.test(id)) return undefined;
+    return { id: (await experiments.siteOf(id)) ?? null };
+  };
 
   app.post('/partner-experiments', {
     config: { ...merchant, siteAccess: { role: 'member', site: siteInBody } },
@@ -27,30 +44,32 @@ export const experimentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { ...merchant, siteAccess: { role: 'member', site: siteInQuery } },
     schema: {
       tags,
-      summary: 'The site’s experiments',
-      querystring: Type.Object({ website_id: SiteId }),
-      response: responses({ 200: Envelope(Type.Object({ experiments: Type.Array(Experiment) })) }, [401, 403, 404]),
+      summary: 'The site’s experiments, newest first',
+      querystring: Type.Object({ website_id: SiteId, ...PageQuery }),
+      response: responses({ 200: Page(Experiment) }, [401, 403, 404]),
     },
-  }, async (request) => ok(request, { experiments: await experiments.list(merchantActor(request), request.query.website_id) }));
+  }, async (request) =>
+    page(request, await experiments.list(merchantActor(request), request.query.website_id, pageRequestOf(request.query))));
 
   app.get('/partner-experiments/:experimentId', {
     config: merchant,
-    schema: { tags, summary: 'One experiment', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404]) },
+    schema: { tags, summary: 'One experiment', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404]) },
   }, async (request) => ok(request, await experiments.get(merchantActor(request), request.params.experimentId)));
 
   app.patch('/partner-experiments/:experimentId', {
-    config: { ...merchant, siteAccess: { role: 'member', site: async (r) => ({ id: await experiments.siteOf((r.params as { experimentId: string }).experimentId) }) } },
-    schema: { tags, summary: 'Change a draft (409 invalid_state otherwise)', params: Params, body: UpdateExperimentBody, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404, 409]) },
+    // Access before the schema: to a non-member the experiment does not exist (404 whatever the body).
+    config: { ...merchant, siteAccess: { role: 'member', resource: 'Experiment', site: siteOfExperiment } },
+    schema: { tags, summary: 'Change a draft (409 invalid_state otherwise)', params: Params, body: UpdateExperimentBody, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
   }, async (request) => ok(request, await experiments.update(merchantActor(request), request.params.experimentId, request.body)));
 
   app.post('/partner-experiments/:experimentId/start', {
     config: merchant,
-    schema: { tags, summary: 'draft → running (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404, 409]) },
+    schema: { tags, summary: 'draft → running (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
   }, async (request) => ok(request, await experiments.start(merchantActor(request), request.params.experimentId)));
 
   app.post('/partner-experiments/:experimentId/stop', {
     config: merchant,
-    schema: { tags, summary: 'running → stopped (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 403, 404, 409]) },
+    schema: { tags, summary: 'running → stopped (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
   }, async (request) => ok(request, await experiments.stop(merchantActor(request), request.params.experimentId)));
 
   app.get('/partner-experiments/:experimentId/results', {
@@ -61,7 +80,7 @@ export const experimentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       description:
         'Unit: the session; denominator: every assigned session (intent-to-treat). Only trusted purchases count (browser purchase events never do), net of adjustments and cancellations. Money figures are in the experiment’s currency.',
       params: Params,
-      response: responses({ 200: Envelope(Results) }, [401, 403, 404]),
+      response: responses({ 200: Envelope(Results) }, [401, 404]),
     },
   }, async (request) => ok(request, await experiments.results(merchantActor(request), request.params.experimentId)));
 

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
+import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
 import { SiteParams } from '../../http/common-schemas.js';
 import { merchantActor } from '../../http/principals.js';
 import { siteInParams } from './site-access.js';
@@ -19,10 +20,11 @@ export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: merchant,
     schema: {
       tags,
-      summary: 'List the sites the caller is a member of',
-      response: responses({ 200: Envelope(Type.Object({ sites: Type.Array(Site) })) }, [401]),
+      summary: 'List the sites the caller is a member of, newest first',
+      querystring: Type.Object(PageQuery),
+      response: responses({ 200: Page(Site) }, [401]),
     },
-  }, async (request) => ok(request, { sites: await sites.listSites(merchantActor(request).userId) }));
+  }, async (request) => page(request, await sites.listSites(merchantActor(request).userId, pageRequestOf(request.query))));
 
   app.post('/sites', {
     config: merchant,
@@ -76,11 +78,13 @@ export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: ownerOfSite,
     schema: {
       tags,
-      summary: 'List members (owners)',
+      summary: 'List members, newest first (owners)',
       params: SiteParams,
-      response: responses({ 200: Envelope(Type.Object({ members: Type.Array(Member) })) }, [401, 403, 404]),
+      querystring: Type.Object(PageQuery),
+      response: responses({ 200: Page(Member) }, [401, 403, 404]),
     },
-  }, async (request) => ok(request, { members: await sites.listMembers(merchantActor(request), request.params.siteId) }));
+  }, async (request) =>
+    page(request, await sites.listMembers(merchantActor(request), request.params.siteId, pageRequestOf(request.query))));
 
   app.post('/sites/:siteId/members', {
     config: ownerOfSite,

@@ -9,18 +9,24 @@ export type Actor = { kind: 'user'; userId: string } | { kind: 'system' };
 
 export const SYSTEM: Actor = Object.freeze({ kind: 'system' });
 
+/**
+ * The site and the actor's role on it, or the refusal: 404 for an unknown site, 403 for a non-member or a
+ * member without the role. With `resource` the site is reached through one of its resources addressed by
+ * its own id (an experiment): to a non-member that resource does not exist, so the answer is the same 404
+ * as for an unknown id (CONTRACT §7: no 403 that confirms it exists); a member without the role still gets 403.
+ */
 export async function getSiteWithRoleOrThrow(
   q: Queryable,
   siteId: string,
   actor: Actor,
   need: Role,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; resource?: string } = {},
 ): Promise<{ site: SiteRow; role: Role | 'system' }> {
   const site = await findSite(q, siteId, options);
-  if (!site) throw notFound('Site');
+  if (!site) throw notFound(options.resource ?? 'Site');
   if (actor.kind === 'system') return { site, role: 'system' };
   const member = await findMember(q, siteId, actor.userId);
-  if (!member) throw new AppError('forbidden', 'You are not a member of this site');
+  if (!member) throw options.resource ? notFound(options.resource) : new AppError('forbidden', 'You are not a member of this site');
   if (need === 'owner' && member.role !== 'owner') throw new AppError('forbidden', 'Only owners of the site may do this');
   return { site, role: member.role };
 }
@@ -34,6 +40,12 @@ export type SiteLocator = (request: FastifyRequest) => { id: unknown; at?: strin
 export interface SiteAccessSpec {
   /** The role a merchant needs on the site (default member); keys and runtime tokens need to be of the site. */
   role?: Role;
+  /**
+   * Set when the route addresses a resource of a site by the resource's own id (its name, e.g. 'Experiment'):
+   * the locator then answers `{ id: null }` for an id that does not exist, and that, another site's resource
+   * and a non-member all get the same 404 (CONTRACT §7), still before the schema.
+   */
+  resource?: string;
   site: SiteLocator;
 }
 
@@ -55,8 +67,9 @@ const SITE_ID = new RegExp(SITE_ID_PATTERN);
 /**
  * Site access is part of the credential check, so it comes before the schema (CONTRACT §0: 401/403, then 400):
  * a merchant without the role, or a key or runtime token of another site, is refused even when the body is also
- * invalid. A site id that is not well-formed is left to the schema, an unknown site to the handler (404). The
- * services check access again: they are called from the command line as well, and hold the site row locked.
+ * invalid. A site id that is not well-formed is left to the schema, an unknown site to the handler (404). On a
+ * route to a resource of a site (`resource`), not being of its site is a 404 like an unknown id, never a 403
+ * that would confirm the id exists; a member without the role still gets 403. The services check access again: they are called from the command line as well, and hold the site row locked.
  */
 export function registerSiteAccess(app: FastifyInstance, db: Queryable): void {
   app.addHook('preValidation', async (request) => {
@@ -64,15 +77,17 @@ export function registerSiteAccess(app: FastifyInstance, db: Queryable): void {
     const principal = request.principal;
     if (!access || !principal || principal.kind === 'platform') return;
     const located = await access.site(request);
+    if (access.resource && located && located.id === null) throw notFound(access.resource);
     const siteId = located?.id;
     if (typeof siteId !== 'string' || !SITE_ID.test(siteId)) return;
     if (principal.kind === 'merchant') {
       try {
-        await getSiteWithRoleOrThrow(db, siteId, { kind: 'user', userId: principal.userId }, access.role ?? 'member');
+        await getSiteWithRoleOrThrow(db, siteId, { kind: 'user', userId: principal.userId }, access.role ?? 'member', { resource: access.resource });
       } catch (err) {
-        if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+        if (!(err instanceof AppError && err.code === 'not_found') || access.resource) throw err;
       }
     } else if (principal.siteId !== siteId) {
+      if (access.resource) throw notFound(access.resource);
       const credential = principal.kind === 'apiKey' ? 'API key' : 'runtime token';
       throw new AppError(
         'forbidden',

@@ -2,6 +2,8 @@
 import type { Database } from '../../db/types.js';
 import { AppError, validationFailed } from '../../errors.js';
 import { newSiteId } from '../../ids.js';
+import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../../http/pagination.js';
+import type { Secrets } from '../../secrets.js';
 import { toIso } from '../../time.js';
 import { effectiveSiteConfig, normalizeOrigins, patchSiteConfig, type SiteConfig, type SiteConfigPatch } from './site-config.js';
 import { getSiteWithRoleOrThrow, type Actor } from './site-access.js';
@@ -59,7 +61,8 @@ export interface UpdateSiteInput {
   config?: SiteConfigPatch;
 }
 
-export function createSitesService(db: Database, directory: SiteDirectory) {
+export function createSitesService(db: Database, directory: SiteDirectory, secrets: Secrets) {
+  const cursors = createCursorCodec(secrets);
   return {
     async createSite(input: CreateSiteInput): Promise<SiteView & { owner: string }> {
       const origins = normalizeOrigins(input.origins);
@@ -77,9 +80,10 @@ export function createSitesService(db: Database, directory: SiteDirectory) {
       });
     },
 
-    async listSites(userId: string): Promise<SiteView[]> {
-      const rows = await repo.listSitesOfUser(db, userId);
-      return rows.map((r) => toSiteView(r, r.role));
+    /** The sites the user is a member of, newest first. */
+    async listSites(userId: string, page: PageRequest): Promise<PageResult<SiteView>> {
+      const p = openPage(cursors, `sites:user:${userId}`, page);
+      return p.result(await repo.listSitesOfUser(db, userId, p.fetch, p.after), (r) => r.site_id, (r) => toSiteView(r, r.role));
     },
 
     async getSite(actor: Actor, siteId: string): Promise<SiteView> {
@@ -106,9 +110,11 @@ export function createSitesService(db: Database, directory: SiteDirectory) {
       return view;
     },
 
-    async listMembers(actor: Actor, siteId: string): Promise<MemberView[]> {
+    /** The site's members, newest first (owners). */
+    async listMembers(actor: Actor, siteId: string, page: PageRequest): Promise<PageResult<MemberView>> {
       await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
-      return (await repo.listMembers(db, siteId)).map(toMemberView);
+      const p = openPage(cursors, `members:${siteId}`, page);
+      return p.result(await repo.listMembers(db, siteId, p.fetch, p.after), (r) => r.user_id, toMemberView);
     },
 
     /** Adds a member or changes a member's role. A site never loses its last owner. */
