@@ -12,7 +12,9 @@ import { createSecrets, loadMasterSecret, type Secrets } from './secrets.js';
 import { createServices } from './services.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { registerSiteAccess } from './modules/sites/site-access.js';
-import { securityOf, type AuthSpec } from './auth/principal.js';
+import { registerRuntimeLimits } from './rate-limit/runtime-limits.js';
+import { accepts, securityOf, type AuthSpec } from './auth/principal.js';
+import { ErrorEnvelope } from './http/envelope.js';
 import { registerContentParsers } from './http/content-parsers.js';
 import { schemaBoundary } from './http/validation.js';
 import { registerFormats } from './http/formats.js';
@@ -117,6 +119,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     if (auth !== undefined && route.schema && !route.schema.hide) {
       route.schema = { ...route.schema, security: securityOf(auth) };
+      // Every runtime-token request counts against its client address (rate-limit/runtime-limits.ts).
+      const response = route.schema.response as Record<string, unknown> | undefined;
+      if (accepts(auth, 'runtime') && response && !response[429]) route.schema = { ...route.schema, response: { ...response, 429: ErrorEnvelope } };
     }
     if (route.config?.browser) {
       browserPaths.add(route.url);
@@ -131,12 +136,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCors(app, browserPaths.matches);
   registerAuthentication(app, {
     db,
+    sites: services.siteDirectory,
     apiKeys: services.apiKeys,
     runtimeTokens: services.runtimeTokens,
     idTokens: services.idTokens,
     platformSecret: config.platformSecret,
   });
   registerSiteAccess(app, db);
+  registerRuntimeLimits(app, services.runtimeLimits);
 
   await app.register(healthRoutes);
   await app.register(healthRoutes, { prefix: '/api/v1' });

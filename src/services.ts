@@ -15,6 +15,7 @@ import { createEventWriter } from './modules/events/event-writer.js';
 import { createEventsService } from './modules/events/events-service.js';
 import { createIngestService } from './modules/events/ingest-service.js';
 import { createHourlyLimiter } from './rate-limit/hourly-limiter.js';
+import { createRuntimeLimits } from './rate-limit/runtime-limits.js';
 import { createClickIdKeyring } from './crypto/click-id-keyring.js';
 import { createTouchesService } from './modules/attribution/touches-service.js';
 import { createConversionsService } from './modules/attribution/conversions-service.js';
@@ -36,6 +37,7 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
   const runtimeTokens = createRuntimeTokens(secrets, config.runtimeTokenTtlSeconds);
   const siteDirectory = createSiteDirectory(db);
   const limiter = createHourlyLimiter({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const runtimeLimits = createRuntimeLimits({ limiter, sites: siteDirectory, tokenExchangesPerMinute: config.tokenExchangesPerIpPerMinute });
   const keyring = createClickIdKeyring(config, secrets);
   const migrations = loadMigrations();
   let migrated = false;
@@ -44,6 +46,8 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     config,
     db,
     sites: createSitesService(db, siteDirectory, secrets),
+    siteDirectory,
+    runtimeLimits,
     ingest: createIngestService({ writer: createEventWriter(db), limiter, sites: siteDirectory }),
     events: createEventsService(db),
     keyring,

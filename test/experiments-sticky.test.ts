@@ -25,7 +25,8 @@ async function prepare(db: Database, secret: string) {
   const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
   await app.ready();
   const s = app.services;
-  const site = await s.sites.createSite({ name: 'Sticky', origins: [ORIGIN], owner: 'owner' });
+  // One test client sends 30,000 runtime requests: far over a real visitor's hourly share.
+  const site = await s.sites.createSite({ name: 'Sticky', origins: [ORIGIN], owner: 'owner', config: { runtime_rate_limit_per_ip_per_hour: 1_000_000 } });
   const actor = { kind: 'user' as const, userId: 'owner' };
   const a = await s.experiments.create(actor, site.site_id, { name: 'A', surfaces: [{ type: 'overlay', campaign_id: 'c1' }], weights: { control: 0.3, treatment: 0.7 } });
   const b = await s.experiments.create(actor, site.site_id, { name: 'B', surfaces: [{ type: 'chatbot', campaign_id: 'c2' }] });

@@ -7,6 +7,7 @@ import { AppError, unauthorized } from '../errors.js';
 import type { ApiKeysService } from '../modules/api-keys/api-keys-service.js';
 import { insufficientScope } from '../modules/api-keys/api-keys-service.js';
 import type { Database } from '../db/types.js';
+import type { SiteDirectory } from '../modules/sites/site-directory.js';
 import type { IdTokens } from './id-tokens.js';
 import { checkPlatformSignature } from './platform-signature.js';
 import { recordNonceUse } from './signature-uses-repository.js';
@@ -15,6 +16,8 @@ import type { RuntimeTokens } from './runtime-tokens.js';
 
 export interface AuthDeps {
   db: Database;
+  /** Sites as the hot path reads them (cached 5 s; changes made here are seen at once). */
+  sites: SiteDirectory;
   apiKeys: ApiKeysService;
   runtimeTokens: RuntimeTokens;
   idTokens: IdTokens;
@@ -79,6 +82,11 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
     const origin = single(request.headers.origin);
     if (origin === undefined) throw unauthorized('A runtime token must be used with the Origin it was issued for');
     if (origin !== claims.origin) throw unauthorized('The runtime token was issued for another origin');
+    // A token outlives neither its site nor its origin: an origin the owner removed is refused at
+    // once by this process and within the directory's 5 s by every other (CONTRACT §7).
+    const site = await deps.sites.get(claims.siteId);
+    if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
+    if (!site.origins.includes(claims.origin)) throw unauthorized('The runtime token’s origin is no longer allowed for this site');
     request.principal = { kind: 'runtime', siteId: claims.siteId, origin, trustClass: 'browser' };
   });
 

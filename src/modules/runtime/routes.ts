@@ -21,11 +21,13 @@ const RuntimeToken = Type.Object({
 export const runtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/runtime/token', {
     config: { auth: 'public', browser: true },
+    // Exchanges are limited per client address and minute, before anything else is looked at.
+    preValidation: async (request) => app.services.runtimeLimits.chargeTokenExchange(request.ip),
     schema: {
       tags: ['runtime'],
       summary: 'Exchange a public site id for a short-lived runtime token bound to the request Origin',
       body: Type.Object({ site_id: SiteId }),
-      response: responses({ 200: Envelope(RuntimeToken) }, [403, 404]),
+      response: responses({ 200: Envelope(RuntimeToken) }, [403, 404, 429]),
     },
   }, async (request, reply) => {
     const result = await app.services.runtime.issueToken(request.body.site_id, request.headers.origin);
