@@ -2,6 +2,7 @@
 // (server.ts) only listens; tests call buildApp() and use inject().
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import pinoPretty from 'pino-pretty';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -21,6 +22,8 @@ import { registerFormats } from './http/formats.js';
 import { clientErrorHandler, registerErrorHandling, sendError } from './http/error-handler.js';
 import { browserPathRegistry, registerCors } from './plugins/cors.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { createMetrics, registerMetrics, type Metrics } from './plugins/metrics.js';
+import type { PostgresDatabase } from './db/postgres.js';
 import { BROWSER_ROUTE_HELMET, registerSecurityHeaders } from './plugins/security-headers.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { apiKeysRoutes } from './modules/api-keys/routes.js';
@@ -56,17 +59,24 @@ export interface RouteDeclaration {
 declare module 'fastify' {
   interface FastifyInstance {
     routeCatalog: RouteDeclaration[];
+    metrics: Metrics;
   }
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
+/**
+ * pino options: JSON lines, with credentials redacted. On a terminal (`npm start` by hand) the lines
+ * are pretty-printed in this thread, so they keep their order with the welcome text on stdout.
+ */
+export function loggerOptions(config: Config, terminal = process.stdout.isTTY === true): FastifyServerOptions['logger'] {
+  const options = {
     level: config.logLevel,
     redact: {
       paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-platform-signature"]', 'req.headers.cookie'],
       censor: '[redacted]',
     },
   };
+  if (!terminal) return options;
+  return { ...options, stream: pinoPretty({ sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) };
 }
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -89,12 +99,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFormats();
   app.setValidatorCompiler(schemaBoundary);
 
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
   const ownDb = !options.db;
-  const db = options.db ?? (await openDatabase(config, { onError: (err) => app.log.warn({ err }, 'database connection lost') }));
+  const db =
+    options.db ??
+    (await openDatabase(config, {
+      onError: (err) => {
+        metrics.storageError('connection_lost');
+        app.log.warn({ err }, 'database connection lost');
+      },
+    }));
   if (ownDb) await migrate(db);
+  if ('poolState' in db && typeof db.poolState === 'function') metrics.watchPool(() => (db as PostgresDatabase).poolState());
 
   const secrets = options.secrets ?? createSecrets(loadMasterSecret(config));
-  const services = createServices({ config, db, secrets });
+  const services = createServices({ config, db, secrets, metrics });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     await services.close();
@@ -106,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerContentParsers(app);
   registerErrorHandling(app);
+  registerMetrics(app, metrics, { token: config.metricsToken });
   await registerSecurityHeaders(app, { hsts: config.hsts });
 
   // Every route under /api declares its credentials; the declaration becomes its OpenAPI security.

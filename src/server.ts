@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { buildApp } from './app.js';
 import { bootstrapIfEmpty, bootstrapMessage, firstStepsMessage } from './bootstrap.js';
 import { controlSocketPath, serveControlSocket } from './cli/control-socket.js';
+import { serveMetricsPort } from './plugins/metrics.js';
 
 // In-flight requests end within the database timeouts (CONTRACT §7: every request answers within
 // 10 s); SIGTERM finishes within 15 s even if closing the pool hangs.
@@ -17,6 +18,11 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   if (config.engine === 'pglite') {
     const control = await serveControlSocket(controlSocketPath(config.dataDir), app.services);
     if (control) app.addHook('onClose', async () => void control.close());
+  }
+  if (config.metricsPort !== undefined) {
+    const metricsServer = await serveMetricsPort(app.metrics, config.metricsPort, config.host);
+    app.addHook('onClose', async () => void metricsServer.close());
+    app.log.info({ port: config.metricsPort }, 'metrics served on their own port');
   }
   await app.listen({ port: config.port, host: config.host });
 

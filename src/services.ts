@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { loadMigrations, migrationsApplied } from './db/migrate.js';
 import type { Secrets } from './secrets.js';
+import type { Metrics } from './plugins/metrics.js';
 import { createIdTokens } from './auth/id-tokens.js';
 import { createRuntimeTokens } from './auth/runtime-tokens.js';
 import { createAdminService } from './modules/admin/admin-service.js';
@@ -31,12 +32,14 @@ export interface ServiceDeps {
   config: Config;
   db: Database;
   secrets: Secrets;
+  /** Where the services report what operators watch (the server's /metrics); none on the command line. */
+  metrics?: Metrics;
 }
 
-export function createServices({ config, db, secrets }: ServiceDeps) {
+export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const runtimeTokens = createRuntimeTokens(secrets, config.runtimeTokenTtlSeconds);
   const siteDirectory = createSiteDirectory(db);
-  const limiter = createHourlyLimiter({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix });
+  const limiter = createHourlyLimiter({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, onRefused: metrics?.rateLimitRefused });
   const runtimeLimits = createRuntimeLimits({ limiter, sites: siteDirectory, tokenExchangesPerMinute: config.tokenExchangesPerIpPerMinute });
   const keyring = createClickIdKeyring(config, secrets);
   const migrations = loadMigrations();
@@ -48,7 +51,7 @@ export function createServices({ config, db, secrets }: ServiceDeps) {
     sites: createSitesService(db, siteDirectory, secrets),
     siteDirectory,
     runtimeLimits,
-    ingest: createIngestService({ writer: createEventWriter(db), limiter, sites: siteDirectory }),
+    ingest: createIngestService({ writer: createEventWriter(db, metrics?.groupCommitFlushed), limiter, sites: siteDirectory }),
     events: createEventsService(db),
     keyring,
     touches: createTouchesService({ db, keyring, sites: siteDirectory }),

@@ -11,10 +11,14 @@ export interface GroupCommitOptions<T, R> {
   flush(items: T[]): Promise<R[]>;
   /** Errors for which retrying the entries one by one cannot help (e.g. the database is down). */
   isFatal?(err: unknown): boolean;
+  /** Each flush: how many items, and how long (seconds) its oldest entry waited in the queue. */
+  observe?(items: number, waitedSeconds: number): void;
 }
 
 interface Entry<T, R> {
   items: T[];
+  /** performance.now() at submission. */
+  at: number;
   resolve(results: R[]): void;
   reject(err: unknown): void;
 }
@@ -63,6 +67,7 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
         size += e.items.length;
       }
       inFlight += 1;
+      options.observe?.(size, (performance.now() - batch[0]!.at) / 1000);
       void run(batch).finally(() => {
         inFlight -= 1;
         pump();
@@ -73,7 +78,7 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
   return {
     submit(items) {
       return new Promise<R[]>((resolve, reject) => {
-        queue.push({ items, resolve, reject });
+        queue.push({ items, at: performance.now(), resolve, reject });
         // Coalesce everything submitted in this turn of the event loop.
         if (!scheduled) {
           scheduled = true;

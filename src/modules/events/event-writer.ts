@@ -16,7 +16,7 @@ export interface WriteResult {
 
 const keyOf = (r: { siteId: string; eventId: string }) => `${r.siteId}\n${r.eventId}`;
 
-export function createEventWriter(db: Database) {
+export function createEventWriter(db: Database, observe?: (events: number, waitedSeconds: number) => void) {
   async function flush(rows: repo.NewEventRow[]): Promise<WriteResult[]> {
     // First occurrence of each key in this batch, in key order (a fixed lock order).
     const firsts = new Map<string, repo.NewEventRow>();
@@ -59,6 +59,7 @@ export function createEventWriter(db: Database) {
     maxConcurrent: db.engine === 'pglite' ? 1 : 4,
     flush,
     isFatal: isUnavailableError,
+    observe,
   });
 }
 
