@@ -96,7 +96,7 @@ forEachEngine('contract §7 operations', (t) => {
           path: '/context/user_agent',
         },
         { what: 'touch', req: { method: 'POST', url: '/api/v1/partner-attribution/touches', headers: s.browser, payload: { touches: [touch({ partner_id: NUL })] } }, path: '/touches/0/partner_id' },
-        { what: 'conversion', req: { method: 'POST', url: '/api/v1/partner-attribution/conversions', headers: s.server, payload: { event_type: 'conversion', conversion: purchase(s.siteId, { order_id: LONE }) } }, path: '/conversion/order_id' },
+        { what: 'conversion', req: { method: 'POST', url: '/api/v1/partner-attribution/conversions', headers: s.server, payload: { event_type: 'purchase', conversion: purchase(s.siteId, { order_id: LONE }) } }, path: '/conversion/order_id' },
         {
           what: 'click',
           req: { method: 'POST', url: '/api/v1/publisher/clicks', headers: s.browser, payload: { click_id: 'c1', provider: 'awin', reference: 'A'.repeat(20), destination_url: 'https://www.awin1.com/x', occurred_at: new Date().toISOString(), content_id: NUL } },
@@ -155,7 +155,7 @@ forEachEngine('contract §7 operations', (t) => {
       const cases: { what: string; req: Parameters<TestApp['inject']>[0] }[] = [
         { what: 'track', req: { method: 'POST', url: '/api/v1/events/track', headers: s.server, payload: event('page_view', { occurred_at: at }) } },
         { what: 'touch', req: { method: 'POST', url: '/api/v1/partner-attribution/touches', headers: s.browser, payload: { touches: [touch({ occurred_at: at })] } } },
-        { what: 'conversion', req: { method: 'POST', url: '/api/v1/partner-attribution/conversions', headers: s.server, payload: { event_type: 'conversion', conversion: purchase(s.siteId, { occurred_at: at }) } } },
+        { what: 'conversion', req: { method: 'POST', url: '/api/v1/partner-attribution/conversions', headers: s.server, payload: { event_type: 'purchase', conversion: purchase(s.siteId, { occurred_at: at }) } } },
         {
           what: 'click',
           req: { method: 'POST', url: '/api/v1/publisher/clicks', headers: s.browser, payload: { click_id: `c-${randomUUID()}`, provider: 'awin', reference: 'A'.repeat(20), destination_url: 'https://www.awin1.com/x', occurred_at: at } },
