@@ -41,7 +41,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
             type: 'apiKey',
             in: 'header',
             name: 'X-Platform-Signature',
-            description: '`t=<unix>,v1=<hex HMAC-SHA256(PLATFORM_SECRET, t + "." + raw body)>`, 300 s tolerance, single use.',
+            description:
+              '`t=<unix>,n=<nonce: 16–64 of [A-Za-z0-9]>,v1=<hex HMAC-SHA256(PLATFORM_SECRET, t + "." + n + "." + METHOD + "." + path?query + "." + raw body)>`: ' +
+              '300 s tolerance, each nonce usable once (`storefront platform sign` prints one).',
           },
         },
       },

@@ -7,6 +7,7 @@ import { KeyId, NonEmpty, NullableTimestamp, SiteId, SiteParams, Timestamp } fro
 import { merchantActor } from '../../http/principals.js';
 import { siteInParams } from '../sites/site-access.js';
 import { SCOPES } from './scopes.js';
+import { parseIsoTimestamp } from '../../domain/timestamps.js';
 
 const tags = ['api-keys'];
 const merchant = { auth: { merchant: true } } as const;
@@ -68,7 +69,8 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
       name: request.body.name,
       scopes: request.body.scopes,
       rateLimitPerHour: request.body.rate_limit_per_hour,
-      expiresAt: request.body.expires_at === undefined ? undefined : new Date(request.body.expires_at),
+      // The schema's date-time format is parseIsoTimestamp's (any offset form), which Date.parse may not read.
+      expiresAt: request.body.expires_at === undefined ? undefined : new Date(parseIsoTimestamp(request.body.expires_at)!),
     });
     return reply.code(201).header('cache-control', 'no-store').send(ok(request, key));
   });
