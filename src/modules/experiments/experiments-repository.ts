@@ -1,5 +1,6 @@
 // All SQL of experiments, assignments and their running sums.
 import type { Queryable } from '../../db/types.js';
+import { afterParams, newestFirst, type PageAfter } from '../../db/keyset.js';
 import type { Variant } from './assignment.js';
 import type { ArmDelta, LinkStatus, SessionValues } from './session-values.js';
 
@@ -70,16 +71,12 @@ export async function listExperiments(
   q: Queryable,
   siteId: string,
   limit: number,
-  after?: { at: string; id: string },
+  after?: PageAfter,
 ): Promise<(ExperimentRow & { cursor_at: string })[]> {
+  const page = newestFirst({ createdAt: 'created_at', id: 'experiment_id' }, 3, 4);
   const { rows } = await q.query<ExperimentRow & { cursor_at: string }>(
-    `SELECT ${COLUMNS}, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
-       FROM experiments
-      WHERE site_id = $1
-        AND ($3::timestamptz IS NULL OR (created_at, experiment_id COLLATE "C") < ($3::timestamptz, $4::text COLLATE "C"))
-      ORDER BY created_at DESC, experiment_id COLLATE "C" DESC
-      LIMIT $2`,
-    [siteId, limit, after?.at ?? null, after?.id ?? null],
+    `SELECT ${COLUMNS}, ${page.cursorAt} AS cursor_at FROM experiments WHERE site_id = $1 AND ${page.after} ${page.orderBy} LIMIT $2`,
+    [siteId, limit, ...afterParams(after)],
   );
   return rows;
 }

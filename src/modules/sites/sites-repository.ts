@@ -1,5 +1,6 @@
 // All SQL of sites and their members.
 import type { Queryable } from '../../db/types.js';
+import { afterParams, newestFirst, type PageAfter } from '../../db/keyset.js';
 import type { StoredSiteConfig } from './site-config.js';
 
 export type Role = 'owner' | 'member';
@@ -44,14 +45,6 @@ export async function findSite(q: Queryable, siteId: string, options: { forUpdat
   return rows[0];
 }
 
-/** created_at in UTC at full (microsecond) precision, the sort key a page cursor carries. */
-const cursorAt = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** Where a page starts: after the row with this created_at (microsecond text) and id. */
-export interface PageAfter {
-  at: string;
-  id: string;
-}
 
 /** A user's sites, newest first (created_at, then site_id); `limit` rows after `after`. */
 export async function listSitesOfUser(
@@ -60,15 +53,14 @@ export async function listSitesOfUser(
   limit: number,
   after?: PageAfter,
 ): Promise<(SiteRow & { role: Role; cursor_at: string })[]> {
+  const page = newestFirst({ createdAt: 's.created_at', id: 's.site_id' }, 3, 4);
   const { rows } = await q.query<SiteRow & { role: Role; cursor_at: string }>(
-    `SELECT s.site_id, s.name, s.origins, s.publisher_mode, s.config, s.created_at, s.updated_at, m.role,
-            ${cursorAt('s.created_at')} AS cursor_at
+    `SELECT s.site_id, s.name, s.origins, s.publisher_mode, s.config, s.created_at, s.updated_at, m.role, ${page.cursorAt} AS cursor_at
        FROM site_members m JOIN sites s ON s.site_id = m.site_id
-      WHERE m.user_id = $1
-        AND ($3::timestamptz IS NULL OR (s.created_at, s.site_id COLLATE "C") < ($3::timestamptz, $4::text COLLATE "C"))
-      ORDER BY s.created_at DESC, s.site_id COLLATE "C" DESC
+      WHERE m.user_id = $1 AND ${page.after}
+      ${page.orderBy}
       LIMIT $2`,
-    [userId, limit, after?.at ?? null, after?.id ?? null],
+    [userId, limit, ...afterParams(after)],
   );
   return rows;
 }
@@ -81,17 +73,18 @@ export interface SiteSummaryRow extends SiteRow {
 
 /** Every site with its member and active-key counts, newest first (created_at, then site_id). */
 export async function listAllSites(q: Queryable, limit: number, after?: PageAfter): Promise<SiteSummaryRow[]> {
+  const page = newestFirst({ createdAt: 's.created_at', id: 's.site_id' }, 2, 3);
   const { rows } = await q.query<SiteSummaryRow>(
     `SELECT ${SITE_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')},
             (SELECT count(*)::int FROM site_members m WHERE m.site_id = s.site_id) AS members,
             (SELECT count(*)::int FROM api_keys k
               WHERE k.site_id = s.site_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) AS active_keys,
-            ${cursorAt('s.created_at')} AS cursor_at
+            ${page.cursorAt} AS cursor_at
        FROM sites s
-      WHERE $2::timestamptz IS NULL OR (s.created_at, s.site_id COLLATE "C") < ($2::timestamptz, $3::text COLLATE "C")
-      ORDER BY s.created_at DESC, s.site_id COLLATE "C" DESC
+      WHERE ${page.after}
+      ${page.orderBy}
       LIMIT $1`,
-    [limit, after?.at ?? null, after?.id ?? null],
+    [limit, ...afterParams(after)],
   );
   return rows;
 }
@@ -136,14 +129,11 @@ export async function findMember(q: Queryable, siteId: string, userId: string): 
 
 /** A site's members, newest first (created_at, then user_id); `limit` rows after `after`. */
 export async function listMembers(q: Queryable, siteId: string, limit: number, after?: PageAfter): Promise<(MemberRow & { cursor_at: string })[]> {
+  const page = newestFirst({ createdAt: 'created_at', id: 'user_id' }, 3, 4);
   const { rows } = await q.query<MemberRow & { cursor_at: string }>(
-    `SELECT site_id, user_id, role, created_at, updated_at, ${cursorAt('created_at')} AS cursor_at
-       FROM site_members
-      WHERE site_id = $1
-        AND ($3::timestamptz IS NULL OR (created_at, user_id COLLATE "C") < ($3::timestamptz, $4::text COLLATE "C"))
-      ORDER BY created_at DESC, user_id COLLATE "C" DESC
-      LIMIT $2`,
-    [siteId, limit, after?.at ?? null, after?.id ?? null],
+    `SELECT site_id, user_id, role, created_at, updated_at, ${page.cursorAt} AS cursor_at
+       FROM site_members WHERE site_id = $1 AND ${page.after} ${page.orderBy} LIMIT $2`,
+    [siteId, limit, ...afterParams(after)],
   );
   return rows;
 }
