@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { checkPlatformSignature } from '../../src/auth/platform-signature.js';
 import { runCli } from '../helpers/cli.js';
 import { createPostgresDatabase } from '../helpers/database.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
@@ -143,5 +144,27 @@ describe('storefront CLI beside a running embedded server', () => {
     assert.equal(refused.code, 1);
     assert.equal(refused.json.error.code, 'not_found');
     assert.equal(statSync(path.join(dir, 'control.sock')).mode & 0o777, 0o600);
+  });
+});
+
+describe('storefront platform sign', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-cli-sign-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prints a v1 signature of the method, path with query and body, that the service accepts once', async () => {
+    const secret = 'cli-platform-secret-0123456789';
+    const env = { DATA_DIR: dir, PLATFORM_SECRET: secret };
+    const url = '/api/admin/sites?limit=5';
+    const signed = await runCli(['platform', 'sign', '--method', 'get', '--path', url, '--json'], env);
+    assert.equal(signed.code, 0, signed.stderr);
+    assert.match(signed.json.header, /^t=\d+,n=[A-Za-z0-9]{32},v1=[0-9a-f]{64}$/);
+    assert.equal(signed.json.method, 'GET');
+    const now = Math.floor(Date.now() / 1000);
+    assert.ok(checkPlatformSignature(secret, signed.json.header, { method: 'GET', url, rawBody: '' }, now));
+    assert.throws(() => checkPlatformSignature(secret, signed.json.header, { method: 'GET', url: '/api/admin/sites', rawBody: '' }, now), /does not match/);
+    const unset = await runCli(['platform', 'sign', '--method', 'GET', '--path', url], { DATA_DIR: dir });
+    assert.equal(unset.code, 2, 'without PLATFORM_SECRET there is nothing to sign with');
+    const notAdmin = await runCli(['platform', 'sign', '--method', 'GET', '--path', '/api/v1/sites'], env);
+    assert.equal(notAdmin.code, 2);
   });
 });
