@@ -8,6 +8,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { AppError } from '../errors.js';
 
 export const HOUR_MS = 3_600_000;
+const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 export interface QuotaState {
   limit: number;
@@ -41,8 +42,16 @@ const eventsRefusal = (state: QuotaState, points: number) =>
     : `The hourly limit of ${state.limit} events is used up`;
 
 export function createHourlyLimiter(options: { redisUrl?: string; keyPrefix: string; onRefused?: (bucket: string) => void }): HourlyLimiter {
+  // A Redis that stops answering must not hold requests: each command gives up after
+  // REDIS_COMMAND_TIMEOUT_MS and the in-memory insurance limiter answers instead.
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true })
+    ? new Redis(options.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+        connectTimeout: 2_000,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      })
     : undefined;
   // Without a listener, ioredis reports connection errors on stderr; the insurance limiter covers them.
   redis?.on('error', () => {});
