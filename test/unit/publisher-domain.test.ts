@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parsePeriod, splitPeriod } from '../../src/modules/publisher/analytics.js';
 import { foldRecord, fromAwin, fromCj, normalizeRecord, recordFingerprint, type NormalizedRecord, type StoredRecordState } from '../../src/modules/publisher/report-records.js';
-import { groupsToDimensions, recordRollupDeltas, type RecordFacts } from '../../src/modules/publisher/rollups.js';
+import { contextMoveDeltas, groupsToDimensions, isEarlierClick, recordRollupDeltas, referenceEarningsDeltas, type ClickContext, type RecordFacts, type RollupDelta } from '../../src/modules/publisher/rollups.js';
 
 const DAY = 86_400_000;
 const ms = (d: string) => Date.parse(`${d}T00:00:00Z`);
@@ -127,6 +127,7 @@ describe('record rollups', () => {
     sale: 10_000,
     commission: 1_000,
     reversal: 0,
+    reference: null,
     content: 'article-1',
     destination: null,
     transactionAt: ms('2026-11-20') + 3_600_000,
@@ -162,6 +163,100 @@ describe('record rollups', () => {
         ['content', 'a', 2, 0],
         ['status', 'declined', 2, 1],
       ],
+    );
+  });
+});
+
+describe('reference earnings and click context moves', () => {
+  const at = (d: string, h = 12) => ms(d) + h * 3_600_000;
+  const facts = (o: Partial<RecordFacts>): RecordFacts => ({
+    status: 'approved',
+    currency: 'EUR',
+    sale: 10_000,
+    commission: 1_000,
+    reversal: 0,
+    reference: 'ref-a',
+    content: null,
+    destination: null,
+    transactionAt: at('2026-11-20'),
+    ...o,
+  });
+  const byKey = (rows: readonly object[]) => rows.map((r) => Object.values(r));
+
+  it('isEarlierClick orders by occurred_at, then click_id; anything comes before no click', () => {
+    for (const [click, than, earlier] of [
+      [{ clickId: 'b', occurredAt: 1 }, null, true],
+      [{ clickId: 'b', occurredAt: 1 }, { clickId: 'a', occurredAt: 2 }, true],
+      [{ clickId: 'a', occurredAt: 2 }, { clickId: 'b', occurredAt: 1 }, false],
+      [{ clickId: 'a', occurredAt: 1 }, { clickId: 'b', occurredAt: 1 }, true],
+      [{ clickId: 'b', occurredAt: 1 }, { clickId: 'a', occurredAt: 1 }, false],
+      [{ clickId: 'a', occurredAt: 1 }, { clickId: 'a', occurredAt: 1 }, false],
+    ] as const) {
+      assert.equal(isEarlierClick(click, than), earlier, `${JSON.stringify(click)} before ${JSON.stringify(than)}`);
+    }
+  });
+
+  it('keeps each reference’s earned figures per day and currency', () => {
+    for (const [name, changes, expected] of [
+      ['a new record adds to its reference', [[null, facts({})]], [['ref-a', '2026-11-20', 'EUR', 1, 10_000, 1_000]]],
+      ['a record without a reference adds to none', [[null, facts({ reference: null })]], []],
+      ['a declined record earns nothing', [[null, facts({ status: 'declined' })]], []],
+      ['declining takes the record back out', [[facts({ status: 'pending' }), facts({ status: 'declined', reversal: 1_000 })]], [['ref-a', '2026-11-20', 'EUR', -1, -10_000, -1_000]]],
+      ['pending → approved at the same figures moves nothing', [[facts({ status: 'pending' }), facts({})]], []],
+      ['an amendment moves the difference', [[facts({}), facts({ commission: 650 })]], [['ref-a', '2026-11-20', 'EUR', 0, 0, -350]]],
+      [
+        'a record moving to another reference and day',
+        [[facts({}), facts({ reference: 'ref-b', transactionAt: at('2026-11-21') })]],
+        [['ref-a', '2026-11-20', 'EUR', -1, -10_000, -1_000], ['ref-b', '2026-11-21', 'EUR', 1, 10_000, 1_000]],
+      ],
+      ['two records of one day sum, by UTC day', [[null, facts({ transactionAt: at('2026-11-20', 23) })], [null, facts({ sale: 500, commission: 50, transactionAt: at('2026-11-20', 0) })]], [['ref-a', '2026-11-20', 'EUR', 2, 10_500, 1_050]]],
+      ['currencies apart', [[null, facts({})], [null, facts({ currency: 'GBP' })]], [['ref-a', '2026-11-20', 'EUR', 1, 10_000, 1_000], ['ref-a', '2026-11-20', 'GBP', 1, 10_000, 1_000]]],
+    ] as const) {
+      assert.deepEqual(byKey(referenceEarningsDeltas(changes as unknown as [RecordFacts | null, RecordFacts | null][])), expected, name);
+    }
+  });
+
+  it('moves a reference’s earned figures from one click context to another', () => {
+    const earnings = [{ day: '2026-11-20', currency: 'EUR', records: 2, sale: 300, commission: 30 }];
+    const day = (deltas: RollupDelta[]) => deltas.filter((d) => d.grain === 'day').map((d) => [d.dimension, d.key, d.records, d.commission, d.reversals]);
+    for (const [name, from, to, expected] of [
+      ['first click of a reported reference', null, { content: 'a', destination: 'd' }, [['content', 'a', 2, 30, 0], ['destination', 'd', 2, 30, 0]]],
+      ['a click without content', null, { content: null, destination: 'd' }, [['destination', 'd', 2, 30, 0]]],
+      ['an earlier click with other content and the same destination', { content: 'a', destination: 'd' }, { content: 'b', destination: 'd' }, [['content', 'a', -2, -30, 0], ['content', 'b', 2, 30, 0]]],
+      ['an earlier click with the same context', { content: 'a', destination: 'd' }, { content: 'a', destination: 'd' }, []],
+    ] as const) {
+      assert.deepEqual(day(contextMoveDeltas(earnings, from, to)), expected, name);
+    }
+    assert.deepEqual(contextMoveDeltas([], null, { content: 'a', destination: 'd' }), [], 'a reference that earns nothing moves nothing');
+  });
+
+  it('a context move gives the rollups the records would have had under the new context from the start', () => {
+    const record = fc.record({
+      status: fc.constantFrom('pending', 'approved', 'declined') as fc.Arbitrary<RecordFacts['status']>,
+      currency: fc.constantFrom('EUR', 'GBP'),
+      sale: fc.integer({ min: 0, max: 100_000 }),
+      commission: fc.integer({ min: 0, max: 10_000 }),
+      reversal: fc.integer({ min: 0, max: 1_000 }),
+      transactionAt: fc.integer({ min: ms('2026-01-01'), max: ms('2026-12-31') }),
+    });
+    const context = fc.record({ content: fc.constantFrom(null, 'a', 'b'), destination: fc.constantFrom(null, 'x', 'y') });
+    const sum = (deltas: RollupDelta[]) => {
+      const m = new Map<string, number[]>();
+      for (const d of deltas) {
+        const k = `${d.grain} ${d.bucket} ${d.dimension} ${d.currency} ${d.key}`;
+        const v = m.get(k) ?? [0, 0, 0, 0, 0];
+        [d.records, d.sale, d.commission, d.reversals, d.reversalAmount].forEach((x, i) => (v[i]! += x));
+        m.set(k, v);
+      }
+      return new Map([...m].filter(([, v]) => v.some((x) => x !== 0)).sort(([a], [b]) => (a < b ? -1 : 1)));
+    };
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 20 }), fc.option(context, { nil: null }), context, (records, from: ClickContext | null, to: ClickContext) => {
+        const under = (c: ClickContext | null) => records.map((r) => [null, { ...r, reference: 'ref', content: c?.content ?? null, destination: c?.destination ?? null }] as const);
+        const earnings = referenceEarningsDeltas(under(from));
+        const moved = [...recordRollupDeltas(under(from)), ...contextMoveDeltas(earnings, from, to)];
+        assert.deepEqual(sum(moved), sum(recordRollupDeltas(under(to))));
+      }),
     );
   });
 });

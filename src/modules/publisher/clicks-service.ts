@@ -1,10 +1,13 @@
 // Observed clicks on decorated publisher links (runtime token): idempotent by click_id, the
 // reference sealed and hashed, the context (content, campaign, placement, creative, destination)
-// stored apart from it, and the click rollups moved on write.
+// stored apart from it, and the click rollups moved on write. A click that becomes its reference's
+// earliest moves the reference's earned figures to its content and destination: a cost that follows
+// the reference's day and month buckets, never the number of records naming it.
 import { hash } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Database, Queryable } from '../../db/types.js';
-import { buckets, recordRollupDeltas, storedRecordFacts } from './rollups.js';
+import { retryOnConflict } from '../../db/retry.js';
+import { buckets, contextMoveDeltas, isEarlierClick } from './rollups.js';
 import { AppError, unauthorized } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { networkOf } from '../../domain/decorate.js';
@@ -23,21 +26,47 @@ const MAX_FUTURE_MS = 5 * 60_000;
 /** Host and path of a URL: what analytics calls the destination (no query, no fragment). */
 const destinationOf = (url: URL) => `${url.host}${url.pathname}`;
 
-/** Records that named this click's reference before it arrived take on its content and destination. */
-async function giveRecordsClickContext(tx: Queryable, siteId: string, referenceHash: string, records: readonly repo.RecordRow[], content: string | null, destination: string) {
-  const deltas = recordRollupDeltas(
-    records.map((r) => {
-      const before = storedRecordFacts(r);
-      return [before, { ...before, content, destination }] as const;
-    }),
-  );
-  await repo.setRecordClickContext(tx, siteId, referenceHash, content, destination);
-  await repo.addRecordRollups(tx, siteId, deltas);
-  const ref = (await repo.lockReferences(tx, siteId, [referenceHash])).get(referenceHash);
-  if (ref && !ref.has_click) {
-    await repo.upsertReferences(tx, siteId, [{ hash: referenceHash, firstAt: ref.first_at.getTime(), hasClick: true }]);
-    await repo.addReferenceRollups(tx, siteId, buckets(ref.first_at.getTime()).map(([grain, bucket]) => ({ grain, bucket, references: 0, matched: 1 })));
+/**
+ * Makes a click the earliest of its locked reference: the records of the reference (its earned
+ * figures per bucket) leave the previous click's content and destination for this one's, and a
+ * reported reference without a click before counts as matched.
+ */
+async function becomeEarliestClick(tx: Queryable, siteId: string, referenceHash: string, before: repo.ReferenceState, click: repo.ReferenceClick) {
+  await repo.setReferenceClick(tx, siteId, referenceHash, click);
+  if (before.first_at === null) return; // no record has named the reference yet
+  const from = before.click_id === null ? null : { content: before.content_id, destination: before.destination };
+  const earnings = await repo.referenceEarnings(tx, siteId, referenceHash);
+  await repo.addRecordRollups(tx, siteId, contextMoveDeltas(earnings, from, { content: click.contentId, destination: click.destination }));
+  if (before.click_id === null) {
+    await repo.addReferenceRollups(tx, siteId, buckets(before.first_at.getTime()).map(([grain, bucket]) => ({ grain, bucket, references: 0, matched: 1 })));
   }
+}
+
+/**
+ * Stores a click (or recognises its replay) with its reference and rollups. The reference first, as
+ * the report import takes it: a new one is created naming this click (and stays locked until
+ * commit); an existing one is locked only when this click may become its earliest. A later click
+ * changes nothing an import reads, so it takes no lock on the reference: many may arrive at once.
+ */
+async function storeClick(tx: Queryable, row: Omit<repo.NewClickRow, 'hasRecord'>): Promise<{ created: boolean }> {
+  const { siteId, referenceHash } = row;
+  const click: repo.ReferenceClick = { clickId: row.clickId, occurredAt: row.occurredAt, contentId: row.contentId, destination: row.destination };
+  const isNew = await repo.insertReference(tx, siteId, referenceHash, click);
+  let reference = isNew ? null : await repo.referenceState(tx, siteId, referenceHash, false);
+  const mayBeEarliest = (r: repo.ReferenceState) => isEarlierClick(click, r.click_id === null ? null : { clickId: r.click_id, occurredAt: r.click_at!.getTime() });
+  if (reference && mayBeEarliest(reference)) reference = await repo.referenceState(tx, siteId, referenceHash, true);
+  const hasRecord = reference !== null && reference.records > 0;
+  if (!(await repo.insertClick(tx, { ...row, hasRecord }))) {
+    if ((await repo.clickContentHash(tx, siteId, row.clickId)) !== row.contentHash) {
+      throw new AppError('idempotency_conflict', 'This click_id was recorded with different content', [
+        { path: '/click_id', code: 'idempotency_conflict', message: 'click_id already recorded with different content' },
+      ]);
+    }
+    return { created: false };
+  }
+  if (reference && mayBeEarliest(reference)) await becomeEarliestClick(tx, siteId, referenceHash, reference, click);
+  await repo.bumpClickRollups(tx, siteId, [{ occurredAt: row.occurredAt, contentId: row.contentId, destination: row.destination }], 1, hasRecord ? 1 : 0);
+  return { created: true };
 }
 
 export function createClicksService(deps: { db: Database; keyring: ClickIdKeyring; sites: SiteDirectory }) {
@@ -71,42 +100,25 @@ export function createClicksService(deps: { db: Database; keyring: ClickIdKeyrin
         'hex',
       );
       const sealed = keyring.seal(c.reference, `${siteId}\nclick:${c.click_id}`);
-      return db.transaction(async (tx) => {
-        const created = await repo.insertClick(tx, {
-          siteId,
-          clickId: c.click_id,
-          provider: c.provider,
-          referenceHash,
-          referenceCiphertext: sealed.ciphertext,
-          referenceKeyId: sealed.keyId,
-          destination,
-          contentId: c.content_id ?? null,
-          campaign: c.campaign ?? null,
-          placement: c.placement ?? null,
-          creative: c.creative ?? null,
-          sessionId: c.session_id ?? null,
-          occurredAt,
-          contentHash,
-        });
-        if (!created) {
-          const stored = await repo.clickContentHash(tx, siteId, c.click_id);
-          if (stored !== contentHash) {
-            throw new AppError('idempotency_conflict', 'This click_id was recorded with different content', [
-              { path: '/click_id', code: 'idempotency_conflict', message: 'click_id already recorded with different content' },
-            ]);
-          }
-          return { created: false };
-        }
-        // A report record may have named this reference before the click arrived.
-        const records = await repo.lockRecordsOfReference(tx, siteId, referenceHash);
-        const hasRecord = records.length > 0;
-        if (hasRecord) {
-          await repo.markClicksHaveRecord(tx, siteId, [c.click_id]);
-          await giveRecordsClickContext(tx, siteId, referenceHash, records, c.content_id ?? null, destination);
-        }
-        await repo.bumpClickRollups(tx, siteId, [{ occurredAt, contentId: c.content_id ?? null, destination }], 1, hasRecord ? 1 : 0);
-        return { created: true };
-      });
+      const row: Omit<repo.NewClickRow, 'hasRecord'> = {
+        siteId,
+        clickId: c.click_id,
+        provider: c.provider,
+        referenceHash,
+        referenceCiphertext: sealed.ciphertext,
+        referenceKeyId: sealed.keyId,
+        destination,
+        contentId: c.content_id ?? null,
+        campaign: c.campaign ?? null,
+        placement: c.placement ?? null,
+        creative: c.creative ?? null,
+        sessionId: c.session_id ?? null,
+        occurredAt,
+        contentHash,
+      };
+      // Retried as the import is: the rows are taken in a fixed order, and should PostgreSQL still
+      // pick this transaction to fail (deadlock, serialization), the click is written again.
+      return retryOnConflict(() => db.transaction((tx) => storeClick(tx, row)));
     },
   };
 }

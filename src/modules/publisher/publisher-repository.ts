@@ -1,8 +1,8 @@
-// All SQL of publisher clicks, report records and the click rollups.
+// All SQL of publisher clicks, report records, references and the analytics rollups.
 import type { Queryable } from '../../db/types.js';
 import { toIso } from '../../time.js';
 import type { NormalizedRecord, RecordStatus } from './report-records.js';
-import { buckets, type DimensionRow, type RecordGroup, type RollupDelta } from './rollups.js';
+import { buckets, type DimensionRow, type EarningsDelta, type EarningsRow, type RecordGroup, type RollupDelta } from './rollups.js';
 
 export interface NewClickRow {
   siteId: string;
@@ -19,15 +19,17 @@ export interface NewClickRow {
   sessionId: string | null;
   occurredAt: number;
   contentHash: string;
+  /** Whether a report record names the reference already. */
+  hasRecord: boolean;
 }
 
 /** Inserts a click; false when the click_id exists. */
 export async function insertClick(q: Queryable, c: NewClickRow): Promise<boolean> {
   const { rowCount } = await q.query(
     `INSERT INTO publisher_clicks (site_id, click_id, provider, reference_hash, reference_ciphertext, reference_key_id, destination,
-                                   content_id, campaign, placement, creative, session_id, occurred_at, content_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (site_id, click_id) DO NOTHING`,
-    [c.siteId, c.clickId, c.provider, c.referenceHash, c.referenceCiphertext, c.referenceKeyId, c.destination, c.contentId, c.campaign, c.placement, c.creative, c.sessionId, toIso(c.occurredAt), c.contentHash],
+                                   content_id, campaign, placement, creative, session_id, occurred_at, content_hash, has_record)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (site_id, click_id) DO NOTHING`,
+    [c.siteId, c.clickId, c.provider, c.referenceHash, c.referenceCiphertext, c.referenceKeyId, c.destination, c.contentId, c.campaign, c.placement, c.creative, c.sessionId, toIso(c.occurredAt), c.contentHash, c.hasRecord],
   );
   return rowCount === 1;
 }
@@ -70,10 +72,9 @@ export async function bumpClickRollups(q: Queryable, siteId: string, of: readonl
 
 export interface RecordRow {
   provider_transaction_id: string;
+  reference_hash: string | null;
   currency: string;
   transaction_at: Date;
-  content_id: string | null;
-  destination: string | null;
   status: RecordStatus;
   sale_amount: number;
   commission_amount: number;
@@ -83,53 +84,17 @@ export interface RecordRow {
   fingerprint: string;
 }
 
-const RECORD_COLUMNS = `provider_transaction_id, currency, transaction_at, content_id, destination, status, sale_amount, commission_amount,
+const RECORD_COLUMNS = `provider_transaction_id, reference_hash, currency, transaction_at, status, sale_amount, commission_amount,
                         updated_at, peak_commission, reversal_amount, fingerprint`;
 
-/** The records that carry a reference, locked (a click arriving gives them its context). */
-export async function lockRecordsOfReference(q: Queryable, siteId: string, referenceHash: string): Promise<RecordRow[]> {
-  const { rows } = await q.query<RecordRow>(
-    `SELECT ${RECORD_COLUMNS} FROM publisher_records WHERE site_id = $1 AND reference_hash = $2 ORDER BY provider, provider_transaction_id FOR UPDATE`,
-    [siteId, referenceHash],
+/** Marks clicks as having a record; returns those that had none (for their rollups). */
+export async function markClicksHaveRecord(q: Queryable, siteId: string, clickIds: readonly string[]): Promise<ClickOfRollups[]> {
+  if (clickIds.length === 0) return [];
+  const { rows } = await q.query<{ occurred_at: Date; content_id: string | null; destination: string }>(
+    'UPDATE publisher_clicks SET has_record = true WHERE site_id = $1 AND click_id = ANY($2::text[]) AND NOT has_record RETURNING occurred_at, content_id, destination',
+    [siteId, clickIds],
   );
-  return rows;
-}
-
-export async function setRecordClickContext(q: Queryable, siteId: string, referenceHash: string, contentId: string | null, destination: string): Promise<void> {
-  await q.query(`UPDATE publisher_records SET has_click = true, content_id = $3, destination = $4 WHERE site_id = $1 AND reference_hash = $2`, [
-    siteId,
-    referenceHash,
-    contentId,
-    destination,
-  ]);
-}
-
-export async function markClicksHaveRecord(q: Queryable, siteId: string, clickIds: readonly string[]): Promise<void> {
-  if (clickIds.length === 0) return;
-  await q.query('UPDATE publisher_clicks SET has_record = true WHERE site_id = $1 AND click_id = ANY($2::text[])', [siteId, clickIds]);
-}
-
-export interface ClickForReference {
-  click_id: string;
-  content_id: string | null;
-  destination: string;
-  occurred_at: Date;
-  has_record: boolean;
-}
-
-/** The earliest click of each reference hash. */
-export async function clicksByReference(q: Queryable, siteId: string, referenceHashes: readonly string[]): Promise<Map<string, ClickForReference>> {
-  if (referenceHashes.length === 0) return new Map();
-  const { rows } = await q.query<ClickForReference & { reference_hash: string }>(
-    `SELECT reference_hash, click_id, content_id, destination, occurred_at, has_record
-       FROM publisher_clicks WHERE site_id = $1 AND reference_hash = ANY($2::text[])
-      ORDER BY reference_hash, occurred_at, click_id
-      FOR UPDATE`,
-    [siteId, referenceHashes],
-  );
-  const earliest = new Map<string, ClickForReference>();
-  for (const r of rows) if (!earliest.has(r.reference_hash)) earliest.set(r.reference_hash, r);
-  return earliest;
+  return rows.map((r) => ({ occurredAt: r.occurred_at.getTime(), contentId: r.content_id, destination: r.destination }));
 }
 
 export async function lockRecords(q: Queryable, siteId: string, provider: string, ids: readonly string[]): Promise<Map<string, RecordRow>> {
@@ -150,9 +115,6 @@ export interface RecordWrite extends Omit<NormalizedRecord, 'reference' | 'state
   peakCommission: number;
   reversalAmount: number;
   fingerprint: string;
-  hasClick: boolean;
-  contentId: string | null;
-  destination: string | null;
 }
 
 export async function upsertRecords(q: Queryable, siteId: string, provider: string, rows: readonly RecordWrite[]): Promise<void> {
@@ -161,17 +123,15 @@ export async function upsertRecords(q: Queryable, siteId: string, provider: stri
   await q.query(
     `INSERT INTO publisher_records (site_id, provider, provider_transaction_id, reference_hash, reference_ciphertext, reference_key_id, order_ref,
                                     status, currency, sale_amount, commission_amount, transaction_at, updated_at, peak_commission,
-                                    reversal_amount, fingerprint, has_click, content_id, destination)
+                                    reversal_amount, fingerprint)
      SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[],
-                                  $11::bigint[], $12::timestamptz[], $13::timestamptz[], $14::bigint[], $15::bigint[], $16::text[],
-                                  $17::boolean[], $18::text[], $19::text[])
+                                  $11::bigint[], $12::timestamptz[], $13::timestamptz[], $14::bigint[], $15::bigint[], $16::text[])
      ON CONFLICT (site_id, provider, provider_transaction_id) DO UPDATE SET
        reference_hash = EXCLUDED.reference_hash, reference_ciphertext = EXCLUDED.reference_ciphertext,
        reference_key_id = EXCLUDED.reference_key_id, order_ref = EXCLUDED.order_ref, status = EXCLUDED.status,
        currency = EXCLUDED.currency, sale_amount = EXCLUDED.sale_amount, commission_amount = EXCLUDED.commission_amount,
        transaction_at = EXCLUDED.transaction_at, updated_at = EXCLUDED.updated_at, peak_commission = EXCLUDED.peak_commission,
-       reversal_amount = EXCLUDED.reversal_amount, fingerprint = EXCLUDED.fingerprint, has_click = EXCLUDED.has_click,
-       content_id = EXCLUDED.content_id, destination = EXCLUDED.destination, imported_at = now()`,
+       reversal_amount = EXCLUDED.reversal_amount, fingerprint = EXCLUDED.fingerprint, imported_at = now()`,
     [
       siteId,
       provider,
@@ -189,9 +149,6 @@ export async function upsertRecords(q: Queryable, siteId: string, provider: stri
       col('peakCommission'),
       col('reversalAmount'),
       col('fingerprint'),
-      col('hasClick'),
-      col('contentId'),
-      col('destination'),
     ],
   );
   await q.query(
@@ -252,14 +209,16 @@ export async function clickRaw(q: Queryable, siteId: string, from: number, to: n
   return rows.filter((r) => !(r.dimension === 'content' && r.key === ''));
 }
 
+/** Records in [from, to) grouped by what decides their rows, with the click context of their reference. */
 export async function recordGroups(q: Queryable, siteId: string, from: number, to: number, currency: string | undefined): Promise<RecordGroup[]> {
   const { rows } = await q.query<RecordGroup>(
-    `SELECT currency, status, content_id, destination, count(*)::float8 AS records, sum(sale_amount)::float8 AS sale,
-            sum(commission_amount)::float8 AS commission, count(*) FILTER (WHERE reversal_amount > 0)::float8 AS reversals,
-            sum(reversal_amount)::float8 AS "reversalAmount"
-       FROM publisher_records
-      WHERE site_id = $1 AND transaction_at >= $2 AND transaction_at < $3 AND ($4::text IS NULL OR currency = $4)
-      GROUP BY currency, status, content_id, destination`,
+    `SELECT r.currency, r.status, p.content_id, p.destination, count(*)::float8 AS records, sum(r.sale_amount)::float8 AS sale,
+            sum(r.commission_amount)::float8 AS commission, count(*) FILTER (WHERE r.reversal_amount > 0)::float8 AS reversals,
+            sum(r.reversal_amount)::float8 AS "reversalAmount"
+       FROM publisher_records r
+       LEFT JOIN publisher_references p ON p.site_id = r.site_id AND p.reference_hash = r.reference_hash
+      WHERE r.site_id = $1 AND r.transaction_at >= $2 AND r.transaction_at < $3 AND ($4::text IS NULL OR r.currency = $4)
+      GROUP BY r.currency, r.status, p.content_id, p.destination`,
     [siteId, toIso(from), toIso(to), currency ?? null],
   );
   return rows;
@@ -283,28 +242,124 @@ export async function addRecordRollups(q: Queryable, siteId: string, deltas: rea
   );
 }
 
-export interface ReferenceRow {
+/**
+ * A reference as both write paths see it under its row lock: when a network first reported it (null:
+ * not yet), how many records name it, and its earliest click (null: none yet), whose context its
+ * records are attributed to.
+ */
+export interface ReferenceState {
   reference_hash: string;
-  first_at: Date;
-  has_click: boolean;
+  first_at: Date | null;
+  /** How many records name it now. */
+  records: number;
+  click_id: string | null;
+  click_at: Date | null;
+  content_id: string | null;
+  destination: string | null;
 }
 
-export async function lockReferences(q: Queryable, siteId: string, hashes: readonly string[]): Promise<Map<string, ReferenceRow>> {
+const REFERENCE_COLUMNS = 'reference_hash, first_at, records, click_id, click_at, content_id, destination';
+
+/**
+ * Locks the rows of these references, creating the missing ones (hash order: a fixed lock order).
+ * An upsert rather than SELECT … FOR UPDATE: a reference a concurrent click is creating is waited
+ * for, not missed.
+ */
+export async function lockReferences(q: Queryable, siteId: string, hashes: readonly string[]): Promise<Map<string, ReferenceState>> {
   if (hashes.length === 0) return new Map();
-  const { rows } = await q.query<ReferenceRow>(
-    `SELECT reference_hash, first_at, has_click FROM publisher_references WHERE site_id = $1 AND reference_hash = ANY($2::text[]) ORDER BY reference_hash FOR UPDATE`,
-    [siteId, hashes],
+  const { rows } = await q.query<ReferenceState>(
+    `INSERT INTO publisher_references (site_id, reference_hash)
+     SELECT $1, h FROM unnest($2::text[]) AS h ORDER BY h
+     ON CONFLICT (site_id, reference_hash) DO UPDATE SET first_at = publisher_references.first_at
+     RETURNING ${REFERENCE_COLUMNS}`,
+    [siteId, [...new Set(hashes)]],
   );
   return new Map(rows.map((r) => [r.reference_hash, r]));
 }
 
-export async function upsertReferences(q: Queryable, siteId: string, rows: readonly { hash: string; firstAt: number; hasClick: boolean }[]): Promise<void> {
+export interface ReferenceClick {
+  clickId: string;
+  occurredAt: number;
+  contentId: string | null;
+  destination: string;
+}
+
+/**
+ * Creates the row of a reference no one has seen yet, naming this click as its earliest (the new row
+ * stays locked until commit); false when the reference exists (a concurrent creator is waited for).
+ */
+export async function insertReference(q: Queryable, siteId: string, hash: string, c: ReferenceClick): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `INSERT INTO publisher_references (site_id, reference_hash, click_id, click_at, content_id, destination)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (site_id, reference_hash) DO NOTHING`,
+    [siteId, hash, c.clickId, toIso(c.occurredAt), c.contentId, c.destination],
+  );
+  return rowCount === 1;
+}
+
+/** An existing reference as last committed, locked (`lock`) or not. */
+export async function referenceState(q: Queryable, siteId: string, hash: string, lock: boolean): Promise<ReferenceState> {
+  const { rows } = await q.query<ReferenceState>(
+    `SELECT ${REFERENCE_COLUMNS} FROM publisher_references WHERE site_id = $1 AND reference_hash = $2${lock ? ' FOR UPDATE' : ''}`,
+    [siteId, hash],
+  );
+  return rows[0]!;
+}
+
+/** Makes a click the earliest of its (locked) reference. */
+export async function setReferenceClick(q: Queryable, siteId: string, hash: string, c: ReferenceClick): Promise<void> {
+  await q.query('UPDATE publisher_references SET click_id = $3, click_at = $4, content_id = $5, destination = $6 WHERE site_id = $1 AND reference_hash = $2', [
+    siteId,
+    hash,
+    c.clickId,
+    toIso(c.occurredAt),
+    c.contentId,
+    c.destination,
+  ]);
+}
+
+export interface ReferenceUpdate {
+  hash: string;
+  /** When a network first reported the reference (null: unchanged). */
+  firstAt: number | null;
+  /** How many more (or fewer) records name it. */
+  records: number;
+}
+
+/** Updates (locked) references: first reported, and the records naming them. */
+export async function updateReferences(q: Queryable, siteId: string, rows: readonly ReferenceUpdate[]): Promise<void> {
   if (rows.length === 0) return;
   await q.query(
-    `INSERT INTO publisher_references (site_id, reference_hash, first_at, has_click)
-     SELECT $1, * FROM unnest($2::text[], $3::timestamptz[], $4::boolean[])
-     ON CONFLICT (site_id, reference_hash) DO UPDATE SET first_at = EXCLUDED.first_at, has_click = EXCLUDED.has_click`,
-    [siteId, rows.map((r) => r.hash), rows.map((r) => toIso(r.firstAt)), rows.map((r) => r.hasClick)],
+    `UPDATE publisher_references p SET first_at = COALESCE(t.first_at, p.first_at), records = p.records + t.records
+       FROM unnest($2::text[], $3::timestamptz[], $4::integer[]) AS t(reference_hash, first_at, records)
+      WHERE p.site_id = $1 AND p.reference_hash = t.reference_hash`,
+    [siteId, rows.map((r) => r.hash), rows.map((r) => (r.firstAt === null ? null : toIso(r.firstAt))), rows.map((r) => r.records)],
+  );
+}
+
+/** The earned figures of a (locked) reference's records, per day and currency. */
+export async function referenceEarnings(q: Queryable, siteId: string, hash: string): Promise<EarningsRow[]> {
+  const { rows } = await q.query<EarningsRow>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, currency, records::float8 AS records, sale::float8 AS sale, commission::float8 AS commission
+       FROM publisher_reference_earnings
+      WHERE site_id = $1 AND reference_hash = $2 AND (records <> 0 OR sale <> 0 OR commission <> 0)`,
+    [siteId, hash],
+  );
+  return rows;
+}
+
+/** Moves the earned figures of references (deltas in key order: a fixed lock order). */
+export async function addReferenceEarnings(q: Queryable, siteId: string, deltas: readonly EarningsDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  const col = <K extends keyof EarningsDelta>(k: K) => deltas.map((d) => d[k]);
+  await q.query(
+    `INSERT INTO publisher_reference_earnings (site_id, reference_hash, day, currency, records, sale, commission)
+     SELECT $1, * FROM unnest($2::text[], $3::date[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[])
+     ON CONFLICT (site_id, reference_hash, day, currency) DO UPDATE SET
+       records = publisher_reference_earnings.records + EXCLUDED.records,
+       sale = publisher_reference_earnings.sale + EXCLUDED.sale,
+       commission = publisher_reference_earnings.commission + EXCLUDED.commission`,
+    [siteId, col('reference'), col('day'), col('currency'), col('records'), col('sale'), col('commission')],
   );
 }
 
@@ -344,7 +399,7 @@ export async function referenceRollups(q: Queryable, siteId: string, r: RollupRa
 /** References first reported in [from, to) (the partial days at a period's edges). */
 export async function referencesFirstSeen(q: Queryable, siteId: string, from: number, to: number): Promise<{ references: number; matched: number }> {
   const { rows } = await q.query<{ refs: number; matched: number }>(
-    `SELECT count(*)::float8 AS refs, count(*) FILTER (WHERE has_click)::float8 AS matched
+    `SELECT count(*)::float8 AS refs, count(*) FILTER (WHERE click_id IS NOT NULL)::float8 AS matched
        FROM publisher_references WHERE site_id = $1 AND first_at >= $2 AND first_at < $3`,
     [siteId, toIso(from), toIso(to)],
   );

@@ -1,8 +1,9 @@
 // Network report import: each record validated alone (a batch answers per record), upserted by
 // (provider, transaction id) with the newest updated_at winning, its status history kept, and
-// matched to the observed click of its reference (by keyed hash) so analytics can attribute it.
+// attributed in the rollups to the earliest observed click of its reference (by keyed hash). Each
+// reference keeps the earned figures of its records, for a click that becomes its earliest later.
 import type { Database, Queryable } from '../../db/types.js';
-import { buckets, recordRollupDeltas, storedRecordFacts, type RecordFacts } from './rollups.js';
+import { buckets, recordRollupDeltas, referenceEarningsDeltas, storedRecordFacts, type ClickContext, type RecordChange, type RecordFacts } from './rollups.js';
 import type { ErrorDetail } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { retryOnConflict } from '../../db/retry.js';
@@ -14,18 +15,20 @@ import { foldRecord, normalizeRecord, recordFingerprint, type NormalizedRecord, 
 export type RecordResult = { index: number; status: 'created' | 'updated' | 'unchanged' } | { index: number; status: 'error'; error: { code: string; message: string; details: ErrorDetail[] } };
 
 /**
- * Keeps publisher_references (each reported reference, counted where it first appeared) and their
- * rollups in step with a batch of written records.
+ * Keeps the (locked) references of a batch of record changes and the reference rollups in step:
+ * how many records name each reference now, and when a network first reported it (each reported
+ * reference counts where it first appeared, matched when a click carries it).
  */
-async function countReferences(tx: Queryable, siteId: string, rows: readonly repo.RecordWrite[]): Promise<void> {
-  const earliest = new Map<string, { at: number; hasClick: boolean }>();
-  for (const r of rows) {
-    if (!r.referenceHash) continue;
-    const e = earliest.get(r.referenceHash);
-    earliest.set(r.referenceHash, { at: Math.min(e?.at ?? Infinity, r.transactionAt), hasClick: (e?.hasClick ?? false) || r.hasClick });
+async function countReferences(tx: Queryable, siteId: string, changes: readonly RecordChange[], references: ReadonlyMap<string, repo.ReferenceState>): Promise<void> {
+  const seen = new Map<string, { at: number; records: number }>();
+  const count = (hash: string, records: number, at = Infinity) => {
+    const s = seen.get(hash) ?? { at: Infinity, records: 0 };
+    seen.set(hash, { at: Math.min(s.at, at), records: s.records + records });
+  };
+  for (const [before, after] of changes) {
+    if (before?.reference) count(before.reference, -1);
+    if (after?.reference) count(after.reference, 1, after.transactionAt);
   }
-  if (earliest.size === 0) return;
-  const known = await repo.lockReferences(tx, siteId, [...earliest.keys()]);
   const moves = new Map<string, { grain: string; bucket: string; references: number; matched: number }>();
   const move = (at: number, references: number, matched: number) => {
     for (const [grain, bucket] of buckets(at)) {
@@ -36,18 +39,61 @@ async function countReferences(tx: Queryable, siteId: string, rows: readonly rep
       moves.set(k, m);
     }
   };
-  const upserts: { hash: string; firstAt: number; hasClick: boolean }[] = [];
-  for (const [hash, seen] of earliest) {
-    const old = known.get(hash);
-    const firstAt = Math.min(old?.first_at.getTime() ?? Infinity, seen.at);
-    const hasClick = (old?.has_click ?? false) || seen.hasClick;
-    if (old && old.first_at.getTime() === firstAt && old.has_click === hasClick) continue;
-    if (old) move(old.first_at.getTime(), -1, old.has_click ? -1 : 0);
-    move(firstAt, 1, hasClick ? 1 : 0);
-    upserts.push({ hash, firstAt, hasClick });
+  const updates: repo.ReferenceUpdate[] = [];
+  for (const [hash, s] of seen) {
+    const old = references.get(hash)!;
+    const before = old.first_at?.getTime() ?? Infinity;
+    const firstAt = Math.min(before, s.at);
+    if (firstAt !== before) {
+      const matched = old.click_id !== null ? 1 : 0;
+      if (old.first_at) move(before, -1, -matched);
+      move(firstAt, 1, matched);
+    }
+    if (firstAt !== before || s.records !== 0) updates.push({ hash, firstAt: firstAt === before ? null : firstAt, records: s.records });
   }
-  await repo.upsertReferences(tx, siteId, upserts);
+  await repo.updateReferences(tx, siteId, updates);
   await repo.addReferenceRollups(tx, siteId, [...moves.values()]);
+}
+
+const contextOf = (ref: repo.ReferenceState | undefined): ClickContext | null => (ref?.click_id ? { content: ref.content_id, destination: ref.destination } : null);
+
+/**
+ * Stores the changed records of a batch (their stored rows locked before) with everything kept
+ * beside them. The references they name now or named before are locked next, before any other
+ * row: a click of one of them waits for this batch, or this batch sees it.
+ */
+async function storeRecords(tx: Queryable, siteId: string, provider: Provider, rows: readonly repo.RecordWrite[], stored: ReadonlyMap<string, repo.RecordRow>): Promise<void> {
+  const references = await repo.lockReferences(
+    tx,
+    siteId,
+    rows.flatMap((w) => [w.referenceHash, stored.get(w.providerTransactionId)?.reference_hash ?? null]).filter((h): h is string => h !== null),
+  );
+  const contextOfHash = (hash: string | null) => contextOf(hash === null ? undefined : references.get(hash));
+  // What each record contributed before this batch (the stored row), and contributes after it.
+  const changes: RecordChange[] = rows.map((w) => {
+    const before = stored.get(w.providerTransactionId);
+    const context = contextOfHash(w.referenceHash);
+    const after: RecordFacts = {
+      status: w.status,
+      currency: w.currency,
+      sale: w.sale,
+      commission: w.commission,
+      reversal: w.reversalAmount,
+      reference: w.referenceHash,
+      transactionAt: w.transactionAt,
+      content: context?.content ?? null,
+      destination: context?.destination ?? null,
+    };
+    return [before ? storedRecordFacts(before, contextOfHash(before.reference_hash)) : null, after];
+  });
+  await repo.upsertRecords(tx, siteId, provider, rows);
+  await repo.addReferenceEarnings(tx, siteId, referenceEarningsDeltas(changes));
+  await repo.addRecordRollups(tx, siteId, recordRollupDeltas(changes));
+  await countReferences(tx, siteId, changes, references);
+  // The earliest click of a reference a changed record names has a record now (counted once).
+  const earliest = [...new Set(rows.map((w) => (w.referenceHash ? references.get(w.referenceHash)?.click_id : null)))].filter((id): id is string => !!id);
+  const marked = await repo.markClicksHaveRecord(tx, siteId, earliest);
+  await repo.bumpClickRollups(tx, siteId, marked, 0, 1);
 }
 
 export function createReportsService(deps: { db: Database; keyring: ClickIdKeyring }) {
@@ -85,17 +131,13 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
               },
             ]),
           );
-          const clicks = await repo.clicksByReference(tx, siteId, [...new Set(valid.map((v) => v.referenceHash).filter((h): h is string => h !== null))]);
           const writes = new Map<string, repo.RecordWrite>();
-          // Clicks that get their first record in this batch.
-          const newlyMatched: repo.ClickForReference[] = [];
           for (const { i, r, referenceHash } of valid) {
             const fingerprint = recordFingerprint(r, referenceHash);
             const { action, next } = foldRecord(state.get(r.providerTransactionId) ?? null, r, fingerprint);
             results[i] = { index: i, status: action };
             if (action === 'unchanged') continue;
             state.set(r.providerTransactionId, next);
-            const click = referenceHash ? clicks.get(referenceHash) : undefined;
             const { reference, statedReversal: _stated, ...fields } = r;
             const sealed = reference === null ? null : keyring.seal(reference, `${siteId}\nrecord:${provider}:${r.providerTransactionId}`);
             writes.set(r.providerTransactionId, {
@@ -106,33 +148,9 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
               peakCommission: next.peakCommission,
               reversalAmount: next.reversalAmount,
               fingerprint,
-              hasClick: click !== undefined,
-              contentId: click?.content_id ?? null,
-              destination: click?.destination ?? null,
             });
-            if (click && !click.has_record) {
-              click.has_record = true;
-              newlyMatched.push(click);
-            }
           }
-          // Each newly matched click counts once as a click with a record in its rollups.
-          await repo.markClicksHaveRecord(tx, siteId, newlyMatched.map((c) => c.click_id));
-          await repo.bumpClickRollups(tx, siteId, newlyMatched.map((c) => ({ occurredAt: c.occurred_at.getTime(), contentId: c.content_id, destination: c.destination })), 0, 1);
-          const rows = [...writes.values()].sort((a, b) => (a.providerTransactionId < b.providerTransactionId ? -1 : 1));
-          await repo.upsertRecords(tx, siteId, provider, rows);
-          // What each record contributed before this batch (the stored row), and contributes after it.
-          await repo.addRecordRollups(
-            tx,
-            siteId,
-            recordRollupDeltas(
-              rows.map((w) => {
-                const before = stored.get(w.providerTransactionId);
-                const after: RecordFacts = { status: w.status, currency: w.currency, sale: w.sale, commission: w.commission, reversal: w.reversalAmount, content: w.contentId, destination: w.destination, transactionAt: w.transactionAt };
-                return [before ? storedRecordFacts(before) : null, after] as const;
-              }),
-            ),
-          );
-          await countReferences(tx, siteId, rows);
+          if (writes.size > 0) await storeRecords(tx, siteId, provider, [...writes.values()].sort((a, b) => (a.providerTransactionId < b.providerTransactionId ? -1 : 1)), stored);
         }),
       );
       return results;

@@ -1,16 +1,25 @@
 // What a report record contributes to the analytics rollups, pure. A change of a record moves the
-// rollups by (its contribution after) − (its contribution before), per day and per month.
+// rollups by (its contribution after) − (its contribution before), per day and per month. A record
+// is attributed to the content and destination of its reference's earliest click; each reference
+// keeps its earned figures apart, so a click that becomes a reference's earliest moves the content
+// and destination rollups by those figures, whatever the number of records behind them.
 import type { RecordRow } from './publisher-repository.js';
 import type { NormalizedRecord, RecordStatus } from './report-records.js';
 
 export type Grain = 'day' | 'month';
 export type RecordDimension = 'status' | 'content' | 'destination';
 
-/** What decides the rollup rows of a record: its figures, and its click's content and destination. */
-export interface RecordFacts extends Pick<NormalizedRecord, 'status' | 'currency' | 'sale' | 'commission' | 'transactionAt'> {
-  reversal: number;
+/** The click context records of a reference are attributed to (its earliest click's). */
+export interface ClickContext {
   content: string | null;
   destination: string | null;
+}
+
+/** What decides the rollup rows of a record: its figures, its reference, and that reference's click context. */
+export interface RecordFacts extends Pick<NormalizedRecord, 'status' | 'currency' | 'sale' | 'commission' | 'transactionAt'>, ClickContext {
+  reversal: number;
+  /** The keyed hash of the record's reference (null: none). */
+  reference: string | null;
 }
 
 export interface RecordFigures {
@@ -40,17 +49,38 @@ export interface RollupDelta extends DimensionRow {
   bucket: string;
 }
 
-/** What a stored record contributes. */
-export const storedRecordFacts = (row: RecordRow): RecordFacts => ({
+/** Earned figures of one reference on one UTC day (YYYY-MM-DD) in one currency; months are summed from days. */
+export interface EarningsRow {
+  day: string;
+  currency: string;
+  records: number;
+  sale: number;
+  commission: number;
+}
+
+export interface EarningsDelta extends EarningsRow {
+  reference: string;
+}
+
+/** What a stored record contributes, given the click context of its reference (null: no click). */
+export const storedRecordFacts = (row: RecordRow, context: ClickContext | null): RecordFacts => ({
   status: row.status,
   currency: row.currency,
   sale: row.sale_amount,
   commission: row.commission_amount,
   reversal: row.reversal_amount,
-  content: row.content_id,
-  destination: row.destination,
+  reference: row.reference_hash,
+  content: context?.content ?? null,
+  destination: context?.destination ?? null,
   transactionAt: row.transaction_at.getTime(),
 });
+
+/**
+ * Whether a click comes before a reference's earliest click so far (null: none): by occurred_at,
+ * then by click_id. The earliest click of a reference is the one its records are attributed to.
+ */
+export const isEarlierClick = (click: { clickId: string; occurredAt: number }, than: { clickId: string; occurredAt: number } | null): boolean =>
+  than === null || click.occurredAt < than.occurredAt || (click.occurredAt === than.occurredAt && click.clickId < than.clickId);
 
 export function buckets(ms: number): [Grain, string][] {
   const day = new Date(ms).toISOString().slice(0, 10);
@@ -60,17 +90,22 @@ export function buckets(ms: number): [Grain, string][] {
   ];
 }
 
+/** The content and destination rows earned figures add to under a click context. */
+function contextRows(context: ClickContext, currency: string, figures: Pick<RecordFigures, 'records' | 'sale' | 'commission'>): DimensionRow[] {
+  const earned = { ...figures, reversals: 0, reversalAmount: 0 };
+  const rows: DimensionRow[] = [];
+  if (context.content) rows.push({ dimension: 'content', currency, key: context.content, ...earned });
+  if (context.destination) rows.push({ dimension: 'destination', currency, key: context.destination, ...earned });
+  return rows;
+}
+
 /**
  * The rows a record (or a group of like records) adds to: its status, and (earned commission
  * only) its click's content and destination.
  */
 function dimensionRows(r: Pick<RecordFacts, 'status' | 'currency' | 'content' | 'destination'>, figures: RecordFigures): DimensionRow[] {
   const rows: DimensionRow[] = [{ dimension: 'status', currency: r.currency, key: r.status, ...figures }];
-  if (r.status !== 'declined') {
-    const earned = { ...figures, reversals: 0, reversalAmount: 0 };
-    if (r.content) rows.push({ dimension: 'content', currency: r.currency, key: r.content, ...earned });
-    if (r.destination) rows.push({ dimension: 'destination', currency: r.currency, key: r.destination, ...earned });
-  }
+  if (r.status !== 'declined') rows.push(...contextRows(r, r.currency, figures));
   return rows;
 }
 
@@ -78,31 +113,91 @@ const contributions = (r: RecordFacts): DimensionRow[] =>
   dimensionRows(r, { records: 1, sale: r.sale, commission: r.commission, reversals: r.reversal > 0 ? 1 : 0, reversalAmount: r.reversal });
 
 const FIGURES = ['records', 'sale', 'commission', 'reversals', 'reversalAmount'] as const;
-const deltaKey = (d: Omit<RollupDelta, keyof RecordFigures>) => `${d.grain}\n${d.bucket}\n${d.dimension}\n${d.currency}\n${d.key}`;
+const EARNED = ['records', 'sale', 'commission'] as const;
+
+/** Sums signed figures by key; gives the non-zero sums in key order (a fixed lock order for concurrent writers). */
+function summed<M extends object, F extends string>(figures: readonly F[]) {
+  const into = new Map<string, { meta: M; sums: number[] }>();
+  return {
+    add(key: string, meta: () => M, sign: number, values: Record<F, number>) {
+      let e = into.get(key);
+      if (!e) into.set(key, (e = { meta: meta(), sums: figures.map(() => 0) }));
+      for (let i = 0; i < figures.length; i += 1) e.sums[i]! += sign * values[figures[i]!];
+    },
+    done: (): (M & Record<F, number>)[] =>
+      [...into.entries()]
+        .filter(([, e]) => e.sums.some((x) => x !== 0))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, e]) => {
+          const out = { ...e.meta } as M & Record<F, number>;
+          figures.forEach((f, i) => ((out as Record<F, number>)[f] = e.sums[i]!));
+          return out;
+        }),
+  };
+}
+
+/** Rollup deltas summed by (grain, bucket, dimension, currency, key). */
+const rollupDeltas = () => {
+  const sums = summed<Omit<RollupDelta, keyof RecordFigures>, keyof RecordFigures>(FIGURES);
+  return {
+    add: (grain: Grain, bucket: string, row: DimensionRow, sign: number) =>
+      sums.add(`${grain}\n${bucket}\n${row.dimension}\n${row.currency}\n${row.key}`, () => ({ grain, bucket, dimension: row.dimension, currency: row.currency, key: row.key }), sign, row),
+    done: (): RollupDelta[] => sums.done(),
+  };
+};
+
+/** A record before and after a change (null where there is none). */
+export type RecordChange = readonly [before: RecordFacts | null, after: RecordFacts | null];
 
 /**
  * How the rollups move for a set of record changes (before → after; null where there is none):
  * the non-zero deltas, in key order (a fixed lock order for concurrent writers).
  */
-export function recordRollupDeltas(changes: Iterable<readonly [before: RecordFacts | null, after: RecordFacts | null]>): RollupDelta[] {
-  const into = new Map<string, RollupDelta>();
+export function recordRollupDeltas(changes: Iterable<RecordChange>): RollupDelta[] {
+  const into = rollupDeltas();
   for (const [before, after] of changes) {
     for (const [facts, sign] of [[before, -1], [after, 1]] as const) {
       if (!facts) continue;
       for (const [grain, bucket] of buckets(facts.transactionAt)) {
-        for (const row of contributions(facts)) {
-          const k = deltaKey({ grain, bucket, ...row });
-          const d = into.get(k) ?? { grain, bucket, dimension: row.dimension, currency: row.currency, key: row.key, records: 0, sale: 0, commission: 0, reversals: 0, reversalAmount: 0 };
-          for (const f of FIGURES) d[f] += sign * row[f];
-          into.set(k, d);
-        }
+        for (const row of contributions(facts)) into.add(grain, bucket, row, sign);
       }
     }
   }
-  return [...into.entries()]
-    .filter(([, d]) => FIGURES.some((f) => d[f] !== 0))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, d]) => d);
+  return into.done();
+}
+
+/**
+ * How the earned figures of each reference move for a set of record changes: what a reference's
+ * records earn (pending and approved) per day and currency. Non-zero deltas in key order.
+ */
+export function referenceEarningsDeltas(changes: Iterable<RecordChange>): EarningsDelta[] {
+  const into = summed<Omit<EarningsDelta, (typeof EARNED)[number]>, (typeof EARNED)[number]>(EARNED);
+  for (const [before, after] of changes) {
+    for (const [facts, sign] of [[before, -1], [after, 1]] as const) {
+      if (!facts || facts.reference === null || facts.status === 'declined') continue;
+      const reference = facts.reference;
+      const day = buckets(facts.transactionAt)[0]![1];
+      into.add(`${reference}\n${day}\n${facts.currency}`, () => ({ reference, day, currency: facts.currency }), sign, { records: 1, sale: facts.sale, commission: facts.commission });
+    }
+  }
+  return into.done();
+}
+
+/**
+ * How the content and destination rollups move when a reference's records change click context
+ * (from null: the reference had no click): its earned figures leave the old context's rows and
+ * join the new one's, per day and per month. The cost follows the reference's days, not its records.
+ */
+export function contextMoveDeltas(earnings: readonly EarningsRow[], from: ClickContext | null, to: ClickContext): RollupDelta[] {
+  const into = rollupDeltas();
+  for (const e of earnings) {
+    for (const [grain, bucket] of buckets(Date.parse(`${e.day}T00:00:00Z`))) {
+      for (const [context, sign] of [[from, -1], [to, 1]] as const) {
+        if (context) for (const row of contextRows(context, e.currency, e)) into.add(grain, bucket, row, sign);
+      }
+    }
+  }
+  return into.done();
 }
 
 /**
