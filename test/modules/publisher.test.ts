@@ -142,15 +142,20 @@ forEachEngine('publisher mode', (t) => {
         record({ status: 'paid' }),
         record({ currency: 'JPY', sale_amount: 1.5 }),
         record({ transaction_at: 'yesterday' }),
+        record({ order_ref: 'o\u0000x' }),
+        record({ [`note\ud800`]: 'x' }),
         record(),
       ].map((r) => JSON.parse(JSON.stringify(r))),
     });
     assert.equal(res.statusCode, 207, res.body);
     const results = res.json().data.results;
-    assert.deepEqual(results.map((r: { status: string }) => r.status), ['created', 'error', 'error', 'error', 'error', 'error', 'error', 'created']);
+    assert.deepEqual(results.map((r: { status: string }) => r.status), ['created', 'error', 'error', 'error', 'error', 'error', 'error', 'error', 'error', 'created']);
     assert.equal(results[1].error.details[0].path, '/records/1/sale_amount');
     assert.equal(results[2].error.details[0].path, '/records/2/provider_transaction_id');
-    assert.equal(res.json().data.failed, 6);
+    // The string rule fails a record alone (CONTRACT §7), naming where.
+    assert.deepEqual([results[7].error.details[0].path, results[7].error.details[0].code], ['/records/7/order_ref', 'encoding']);
+    assert.deepEqual([results[8].error.details[0].path, results[8].error.details[0].code], ['/records/8/note\ud800', 'encoding']);
+    assert.equal(res.json().data.failed, 8);
     for (const [body, why] of [
       [{ provider: 'rakuten', records: [record()] }, 'unknown provider'],
       [{ provider: 'awin', format: 'csv', records: [record()] }, 'unknown format'],

@@ -8,6 +8,7 @@ import { Compile } from 'typebox/compile';
 import type { ErrorDetail } from '../../errors.js';
 import { currencyDigits, toMinorUnits } from '../../domain/money.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import { unstorableStrings } from '../../domain/strings.js';
 import { validationDetails } from '../../http/validation-details.js';
 
 export const REPORT_FORMATS = ['canonical', 'awin', 'cj'] as const;
@@ -99,6 +100,9 @@ export function fromCj(r: Json, defaultCurrency?: string): Json {
 
 export function normalizeRecord(raw: unknown, format: ReportFormat, pointer: string, defaultCurrency?: string): { ok: true; record: NormalizedRecord } | { ok: false; details: ErrorDetail[] } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, details: [{ path: pointer, code: 'type', message: 'a record must be a JSON object' }] };
+  // The string rule (CONTRACT §7) over the record as sent: what PostgreSQL cannot store fails this record alone.
+  const encoding = unstorableStrings(raw, pointer);
+  if (encoding.length > 0) return { ok: false, details: encoding };
   const canonical = format === 'awin' ? fromAwin(raw as Json) : format === 'cj' ? fromCj(raw as Json, defaultCurrency) : { currency: defaultCurrency, ...(raw as Json) };
   for (const k of Object.keys(canonical)) if (canonical[k] === undefined) delete canonical[k];
   if (!checkCanonical.Check(canonical)) {

@@ -2,6 +2,7 @@
 // trusted server, analytics for owners.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
+import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { siteInQuery } from '../sites/site-access.js';
 import { Analytics, AnalyticsQuery, ClickBody, ClickResult, ReportsBody, ReportsResult } from './schemas.js';
@@ -29,6 +30,8 @@ export const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/publisher/reports', {
     config: { auth: { apiKey: { scopes: ['publisher_reports:write'] } } },
+    // Each record is validated alone (the string rule included), so one bad record fails alone.
+    validatorCompiler: enforceBody(ReportsBody, { items: ['/records'] }),
     schema: {
       tags,
       summary: 'Import network report records: 201 when all succeed, 207 when any fails (the good ones stored)',
