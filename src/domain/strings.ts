@@ -22,6 +22,21 @@ export interface StringRuleOptions {
 }
 
 /**
+ * Whether a value nests deeper than `maxDepth` below itself. Iterative, so any depth is safe to ask
+ * about; whatever recurses over a client's value (JSON.stringify, a sanitiser) asks first.
+ */
+export function exceedsNesting(value: unknown, maxDepth = MAX_NESTING): boolean {
+  const stack: [value: unknown, depth: number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= maxDepth) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
  * The problems of a parsed JSON value (or a query or params object): one detail per offending
  * string, key or too-deep value, with its JSON Pointer under `pointer`. Iterative, so any depth of
  * input is safe to inspect.

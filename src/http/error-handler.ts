@@ -69,7 +69,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: Err
   } else {
     request.log.info({ code, status }, 'request refused');
   }
-  reply.header('x-request-id', request.id); // also for framework errors, which skip the hooks
+  // Framework errors (a URL Fastify cannot route) skip every hook: the request id and the security
+  // headers (CONTRACT §7: on every response) are set here for them.
+  reply.header('x-request-id', request.id);
+  if (!reply.hasHeader('x-content-type-options') && !reply.raw.hasHeader('x-content-type-options')) request.server.applySecurityHeaders?.(request, reply);
   if (err instanceof AppError && err.headers) reply.headers(err.headers);
   if (code === 'unavailable') reply.header('retry-after', '5');
   return reply.code(status).send(errorBody(request, code, message, details));

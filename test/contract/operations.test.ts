@@ -42,6 +42,9 @@ forEachEngine('contract §7 operations', (t) => {
       health: await t().inject({ method: 'GET', url: '/health' }),
       openapi: await t().inject({ method: 'GET', url: '/api/v1/openapi.json' }),
       preflight: await t().inject({ method: 'OPTIONS', url: '/api/v1/events/track', headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } }),
+      // Found by test/http/fuzz.test.ts: URLs Fastify cannot route are answered before any hook.
+      badEscape: await t().inject({ method: 'GET', url: '/api/v1/events/%ED%A0%80', headers: s.ownerH }),
+      longParameter: await t().inject({ method: 'GET', url: `/api/v1/partner-experiments/${'x'.repeat(300)}`, headers: s.ownerH }),
     };
     for (const [what, res] of Object.entries(answers)) {
       assertCommonHeaders(res, what);
@@ -190,7 +193,7 @@ describe('contract §7: HSTS=1', () => {
   });
   after(async () => t.close());
   it('adds Strict-Transport-Security to every response', async () => {
-    for (const url of ['/health', '/api/v1/nope', '/sdk/v1/storefront.js']) {
+    for (const url of ['/health', '/api/v1/nope', '/sdk/v1/storefront.js', '/api/v1/events/%ED%A0%80']) {
       const res = await t.inject({ method: 'GET', url });
       assert.match(String(res.headers['strict-transport-security']), /max-age=\d+/, url);
     }

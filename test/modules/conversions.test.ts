@@ -131,6 +131,11 @@ forEachEngine('conversions', (t) => {
       [{ event_type: 'adjustment', adjustment: adjustment(siteId, 'x', { revenue_delta: 0 }) }, 400, '/adjustment/revenue_delta'],
       [{ event_type: 'adjustment', adjustment: adjustment(siteId, 'x', { reason: 'whim' }) }, 400, '/adjustment/reason'],
       [{ event_type: 'cancellation', cancellation: cancellation(siteId, 'x', { reason: undefined }) }, 400, '/cancellation/reason'],
+      // Found by test/http/fuzz.test.ts: site access reads event_type before the schema, and an object
+      // whose toString is not a function cannot become a property key (it was a 500).
+      [{ event_type: { toString: { prototype: { x: 1 } } }, cancellation: cancellation(siteId, 'x') }, 400, '/event_type'],
+      [{ event_type: 'toString', conversion: p }, 400, '/event_type'],
+      [{ event_type: 'constructor', conversion: p }, 400, '/event_type'],
     ];
     for (const [body, status, path] of cases) {
       const payload = JSON.parse(JSON.stringify(body));

@@ -202,4 +202,16 @@ describe('event size', () => {
     const known = validateEvent({ ...base, properties: { event_name: 'x' } }, { pointer: '', now, bytes: 40_000 });
     assert.equal(known.ok, false, 'a size the caller measured wins');
   });
+  it('refuses a batch item nested thousands deep before measuring it (JSON.stringify would overflow the stack)', () => {
+    // Found by test/http/fuzz.test.ts: a batch item (no size given) with an unknown field and deep nesting was a 500.
+    const deep = JSON.parse('[{"k":'.repeat(20_000) + '1' + '}]'.repeat(20_000)) as unknown;
+    for (const item of [{ ...base, extra: 1, properties: { event_name: 'x', deep } }, { ...base, extra: deep }, deep]) {
+      const r = validateEvent(item, { pointer: '/events/2', now });
+      assert.equal(r.ok, false);
+      if (!r.ok) {
+        assert.equal(r.code, 'validation_failed');
+        assert.ok(r.details.some((d) => d.code === 'too_deep' && d.path.startsWith('/events/2')), JSON.stringify(r.details));
+      }
+    }
+  });
 });

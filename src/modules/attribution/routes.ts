@@ -13,10 +13,15 @@ import { TouchesBody, TouchesResult } from './touch-schemas.js';
 const tags = ['partner attribution'];
 const Money = Type.Number({ description: 'In the currency, with its decimals' });
 
-/** The website_id of the object the envelope's event_type names (`/conversion/website_id`, …). */
+/**
+ * The website_id of the object the envelope's event_type names (`/conversion/website_id`, …). It reads
+ * the body before the schema, so event_type may be anything: only an own name of CONVERSION_TYPES
+ * selects an object (an object as event_type cannot even become a property key).
+ */
 const siteOfConversion: SiteLocator = (r) => {
   const body = r.body as Record<string, unknown> | undefined;
-  const key = CONVERSION_TYPES[body?.event_type as keyof typeof CONVERSION_TYPES];
+  const type = body?.event_type;
+  const key = typeof type === 'string' && Object.hasOwn(CONVERSION_TYPES, type) ? CONVERSION_TYPES[type as keyof typeof CONVERSION_TYPES] : undefined;
   const object = key ? body![key] : undefined;
   if (typeof object !== 'object' || object === null) return undefined;
   return { id: (object as Record<string, unknown>).website_id, at: `/${key}/website_id` };

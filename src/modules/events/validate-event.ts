@@ -2,7 +2,7 @@
 // item. It returns the event as it will be stored (trust fields dropped, click ids stripped from
 // URLs, occurred_at resolved) or the problems, each with a JSON Pointer.
 import { escapePointer, type ErrorDetail } from '../../errors.js';
-import { unstorableStrings } from '../../domain/strings.js';
+import { exceedsNesting, MAX_NESTING, unstorableStrings } from '../../domain/strings.js';
 import { MAX_FUTURE_MS, parseIsoTimestamp } from '../../domain/timestamps.js';
 import { isHttpUrl, stripClickParams } from '../../domain/urls.js';
 import { EVENT_TYPES, REQUIRED_PROPERTIES, TRUST_FIELDS, isEventType, type EventType } from './event-types.js';
@@ -62,6 +62,13 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const nonBlank = (v: unknown): v is string => typeof v === 'string' && /\S/.test(v);
 
 export function validateEvent(raw: unknown, { pointer, now, bytes }: ValidateOptions): EventValidation {
+  // Nesting beyond the string rule's bound is refused before anything below serialises the event
+  // (JSON.stringify recurses: a batch item thousands of levels deep would overflow the stack).
+  if (exceedsNesting(raw)) {
+    const details = unstorableStrings(raw, pointer);
+    if (!details.some((d) => d.code === 'too_deep')) details.push({ path: pointer, code: 'too_deep', message: `nesting deeper than ${MAX_NESTING} levels` });
+    return { ok: false, code: 'validation_failed', message: 'The event is not valid', details };
+  }
   let measured = bytes;
   if (measured === undefined && isObject(raw) && Object.keys(raw).some((k) => !KNOWN_FIELDS.has(k))) {
     measured = Buffer.byteLength(JSON.stringify(raw));
