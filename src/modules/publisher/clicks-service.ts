@@ -16,6 +16,7 @@ import { isHttpUrl } from '../../domain/urls.js';
 import { effectiveSiteConfig } from '../sites/site-config.js';
 import type { SiteDirectory } from '../sites/site-directory.js';
 import * as repo from './publisher-repository.js';
+import * as referencesRepo from './references-repository.js';
 import { referenceHashOf } from './reference-hash.js';
 import type { ClickBody } from './schemas.js';
 
@@ -31,14 +32,14 @@ const destinationOf = (url: URL) => `${url.host}${url.pathname}`;
  * figures per bucket) leave the previous click's content and destination for this one's, and a
  * reported reference without a click before counts as matched.
  */
-async function becomeEarliestClick(tx: Queryable, siteId: string, referenceHash: string, before: repo.ReferenceState, click: repo.ReferenceClick) {
-  await repo.setReferenceClick(tx, siteId, referenceHash, click);
+async function becomeEarliestClick(tx: Queryable, siteId: string, referenceHash: string, before: referencesRepo.ReferenceState, click: referencesRepo.ReferenceClick) {
+  await referencesRepo.setReferenceClick(tx, siteId, referenceHash, click);
   if (before.first_at === null) return; // no record has named the reference yet
   const from = before.click_id === null ? null : { content: before.content_id, destination: before.destination };
-  const earnings = await repo.referenceEarnings(tx, siteId, referenceHash);
+  const earnings = await referencesRepo.referenceEarnings(tx, siteId, referenceHash);
   await repo.addRecordRollups(tx, siteId, contextMoveDeltas(earnings, from, { content: click.contentId, destination: click.destination }));
   if (before.click_id === null) {
-    await repo.addReferenceRollups(tx, siteId, buckets(before.first_at.getTime()).map(([grain, bucket]) => ({ grain, bucket, references: 0, matched: 1 })));
+    await referencesRepo.addReferenceRollups(tx, siteId, buckets(before.first_at.getTime()).map(([grain, bucket]) => ({ grain, bucket, references: 0, matched: 1 })));
   }
 }
 
@@ -50,11 +51,11 @@ async function becomeEarliestClick(tx: Queryable, siteId: string, referenceHash:
  */
 async function storeClick(tx: Queryable, row: Omit<repo.NewClickRow, 'hasRecord'>): Promise<{ created: boolean }> {
   const { siteId, referenceHash } = row;
-  const click: repo.ReferenceClick = { clickId: row.clickId, occurredAt: row.occurredAt, contentId: row.contentId, destination: row.destination };
-  const isNew = await repo.insertReference(tx, siteId, referenceHash, click);
-  let reference = isNew ? null : await repo.referenceState(tx, siteId, referenceHash, false);
-  const mayBeEarliest = (r: repo.ReferenceState) => isEarlierClick(click, r.click_id === null ? null : { clickId: r.click_id, occurredAt: r.click_at!.getTime() });
-  if (reference && mayBeEarliest(reference)) reference = await repo.referenceState(tx, siteId, referenceHash, true);
+  const click: referencesRepo.ReferenceClick = { clickId: row.clickId, occurredAt: row.occurredAt, contentId: row.contentId, destination: row.destination };
+  const isNew = await referencesRepo.insertReference(tx, siteId, referenceHash, click);
+  let reference = isNew ? null : await referencesRepo.referenceState(tx, siteId, referenceHash, false);
+  const mayBeEarliest = (r: referencesRepo.ReferenceState) => isEarlierClick(click, r.click_id === null ? null : { clickId: r.click_id, occurredAt: r.click_at!.getTime() });
+  if (reference && mayBeEarliest(reference)) reference = await referencesRepo.referenceState(tx, siteId, referenceHash, true);
   const hasRecord = reference !== null && reference.records > 0;
   if (!(await repo.insertClick(tx, { ...row, hasRecord }))) {
     if ((await repo.clickContentHash(tx, siteId, row.clickId)) !== row.contentHash) {

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db/types.js';
 import { toIso } from '../../time.js';
 import type { NormalizedRecord, RecordStatus } from './report-records.js';
-import { buckets, type DimensionRow, type EarningsDelta, type EarningsRow, type RecordGroup, type RollupDelta } from './rollups.js';
+import { buckets, type DimensionRow, type RecordGroup, type RollupDelta } from './rollups.js';
 
 export interface NewClickRow {
   siteId: string;
@@ -239,140 +239,6 @@ export async function addRecordRollups(q: Queryable, siteId: string, deltas: rea
        reversals = publisher_record_rollups.reversals + EXCLUDED.reversals,
        reversal_amount = publisher_record_rollups.reversal_amount + EXCLUDED.reversal_amount`,
     [siteId, col('grain'), col('bucket'), col('dimension'), col('currency'), col('key'), col('records'), col('sale'), col('commission'), col('reversals'), col('reversalAmount')],
-  );
-}
-
-/**
- * A reference as both write paths see it under its row lock: when a network first reported it (null:
- * not yet), how many records name it, and its earliest click (null: none yet), whose context its
- * records are attributed to.
- */
-export interface ReferenceState {
-  reference_hash: string;
-  first_at: Date | null;
-  /** How many records name it now. */
-  records: number;
-  click_id: string | null;
-  click_at: Date | null;
-  content_id: string | null;
-  destination: string | null;
-}
-
-const REFERENCE_COLUMNS = 'reference_hash, first_at, records, click_id, click_at, content_id, destination';
-
-/**
- * Locks the rows of these references, creating the missing ones (hash order: a fixed lock order).
- * An upsert rather than SELECT … FOR UPDATE: a reference a concurrent click is creating is waited
- * for, not missed.
- */
-export async function lockReferences(q: Queryable, siteId: string, hashes: readonly string[]): Promise<Map<string, ReferenceState>> {
-  if (hashes.length === 0) return new Map();
-  const { rows } = await q.query<ReferenceState>(
-    `INSERT INTO publisher_references (site_id, reference_hash)
-     SELECT $1, h FROM unnest($2::text[]) AS h ORDER BY h
-     ON CONFLICT (site_id, reference_hash) DO UPDATE SET first_at = publisher_references.first_at
-     RETURNING ${REFERENCE_COLUMNS}`,
-    [siteId, [...new Set(hashes)]],
-  );
-  return new Map(rows.map((r) => [r.reference_hash, r]));
-}
-
-export interface ReferenceClick {
-  clickId: string;
-  occurredAt: number;
-  contentId: string | null;
-  destination: string;
-}
-
-/**
- * Creates the row of a reference no one has seen yet, naming this click as its earliest (the new row
- * stays locked until commit); false when the reference exists (a concurrent creator is waited for).
- */
-export async function insertReference(q: Queryable, siteId: string, hash: string, c: ReferenceClick): Promise<boolean> {
-  const { rowCount } = await q.query(
-    `INSERT INTO publisher_references (site_id, reference_hash, click_id, click_at, content_id, destination)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (site_id, reference_hash) DO NOTHING`,
-    [siteId, hash, c.clickId, toIso(c.occurredAt), c.contentId, c.destination],
-  );
-  return rowCount === 1;
-}
-
-/** An existing reference as last committed, locked (`lock`) or not. */
-export async function referenceState(q: Queryable, siteId: string, hash: string, lock: boolean): Promise<ReferenceState> {
-  const { rows } = await q.query<ReferenceState>(
-    `SELECT ${REFERENCE_COLUMNS} FROM publisher_references WHERE site_id = $1 AND reference_hash = $2${lock ? ' FOR UPDATE' : ''}`,
-    [siteId, hash],
-  );
-  return rows[0]!;
-}
-
-/** Makes a click the earliest of its (locked) reference. */
-export async function setReferenceClick(q: Queryable, siteId: string, hash: string, c: ReferenceClick): Promise<void> {
-  await q.query('UPDATE publisher_references SET click_id = $3, click_at = $4, content_id = $5, destination = $6 WHERE site_id = $1 AND reference_hash = $2', [
-    siteId,
-    hash,
-    c.clickId,
-    toIso(c.occurredAt),
-    c.contentId,
-    c.destination,
-  ]);
-}
-
-export interface ReferenceUpdate {
-  hash: string;
-  /** When a network first reported the reference (null: unchanged). */
-  firstAt: number | null;
-  /** How many more (or fewer) records name it. */
-  records: number;
-}
-
-/** Updates (locked) references: first reported, and the records naming them. */
-export async function updateReferences(q: Queryable, siteId: string, rows: readonly ReferenceUpdate[]): Promise<void> {
-  if (rows.length === 0) return;
-  await q.query(
-    `UPDATE publisher_references p SET first_at = COALESCE(t.first_at, p.first_at), records = p.records + t.records
-       FROM unnest($2::text[], $3::timestamptz[], $4::integer[]) AS t(reference_hash, first_at, records)
-      WHERE p.site_id = $1 AND p.reference_hash = t.reference_hash`,
-    [siteId, rows.map((r) => r.hash), rows.map((r) => (r.firstAt === null ? null : toIso(r.firstAt))), rows.map((r) => r.records)],
-  );
-}
-
-/** The earned figures of a (locked) reference's records, per day and currency. */
-export async function referenceEarnings(q: Queryable, siteId: string, hash: string): Promise<EarningsRow[]> {
-  const { rows } = await q.query<EarningsRow>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, currency, records::float8 AS records, sale::float8 AS sale, commission::float8 AS commission
-       FROM publisher_reference_earnings
-      WHERE site_id = $1 AND reference_hash = $2 AND (records <> 0 OR sale <> 0 OR commission <> 0)`,
-    [siteId, hash],
-  );
-  return rows;
-}
-
-/** Moves the earned figures of references (deltas in key order: a fixed lock order). */
-export async function addReferenceEarnings(q: Queryable, siteId: string, deltas: readonly EarningsDelta[]): Promise<void> {
-  if (deltas.length === 0) return;
-  const col = <K extends keyof EarningsDelta>(k: K) => deltas.map((d) => d[k]);
-  await q.query(
-    `INSERT INTO publisher_reference_earnings (site_id, reference_hash, day, currency, records, sale, commission)
-     SELECT $1, * FROM unnest($2::text[], $3::date[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[])
-     ON CONFLICT (site_id, reference_hash, day, currency) DO UPDATE SET
-       records = publisher_reference_earnings.records + EXCLUDED.records,
-       sale = publisher_reference_earnings.sale + EXCLUDED.sale,
-       commission = publisher_reference_earnings.commission + EXCLUDED.commission`,
-    [siteId, col('reference'), col('day'), col('currency'), col('records'), col('sale'), col('commission')],
-  );
-}
-
-export async function addReferenceRollups(q: Queryable, siteId: string, deltas: readonly { grain: string; bucket: string; references: number; matched: number }[]): Promise<void> {
-  const live = deltas.filter((d) => d.references !== 0 || d.matched !== 0).sort((a, b) => `${a.grain}${a.bucket}`.localeCompare(`${b.grain}${b.bucket}`));
-  if (live.length === 0) return;
-  await q.query(
-    `INSERT INTO publisher_reference_rollups (site_id, grain, bucket, refs, matched)
-     SELECT $1, * FROM unnest($2::text[], $3::date[], $4::bigint[], $5::bigint[])
-     ON CONFLICT (site_id, grain, bucket) DO UPDATE SET
-       refs = publisher_reference_rollups.refs + EXCLUDED.refs,
-       matched = publisher_reference_rollups.matched + EXCLUDED.matched`,
-    [siteId, live.map((d) => d.grain), live.map((d) => d.bucket), live.map((d) => d.references), live.map((d) => d.matched)],
   );
 }
 

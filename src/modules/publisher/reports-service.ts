@@ -9,6 +9,7 @@ import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { retryOnConflict } from '../../db/retry.js';
 import type { Provider } from '../sites/site-config.js';
 import * as repo from './publisher-repository.js';
+import * as referencesRepo from './references-repository.js';
 import { referenceHashOf } from './reference-hash.js';
 import { foldRecord, normalizeRecord, recordFingerprint, type NormalizedRecord, type ReportFormat, type StoredRecordState } from './report-records.js';
 
@@ -19,7 +20,7 @@ export type RecordResult = { index: number; status: 'created' | 'updated' | 'unc
  * how many records name each reference now, and when a network first reported it (each reported
  * reference counts where it first appeared, matched when a click carries it).
  */
-async function countReferences(tx: Queryable, siteId: string, changes: readonly RecordChange[], references: ReadonlyMap<string, repo.ReferenceState>): Promise<void> {
+async function countReferences(tx: Queryable, siteId: string, changes: readonly RecordChange[], references: ReadonlyMap<string, referencesRepo.ReferenceState>): Promise<void> {
   const seen = new Map<string, { at: number; records: number }>();
   const count = (hash: string, records: number, at = Infinity) => {
     const s = seen.get(hash) ?? { at: Infinity, records: 0 };
@@ -39,7 +40,7 @@ async function countReferences(tx: Queryable, siteId: string, changes: readonly 
       moves.set(k, m);
     }
   };
-  const updates: repo.ReferenceUpdate[] = [];
+  const updates: referencesRepo.ReferenceUpdate[] = [];
   for (const [hash, s] of seen) {
     const old = references.get(hash)!;
     const before = old.first_at?.getTime() ?? Infinity;
@@ -51,11 +52,11 @@ async function countReferences(tx: Queryable, siteId: string, changes: readonly 
     }
     if (firstAt !== before || s.records !== 0) updates.push({ hash, firstAt: firstAt === before ? null : firstAt, records: s.records });
   }
-  await repo.updateReferences(tx, siteId, updates);
-  await repo.addReferenceRollups(tx, siteId, [...moves.values()]);
+  await referencesRepo.updateReferences(tx, siteId, updates);
+  await referencesRepo.addReferenceRollups(tx, siteId, [...moves.values()]);
 }
 
-const contextOf = (ref: repo.ReferenceState | undefined): ClickContext | null => (ref?.click_id ? { content: ref.content_id, destination: ref.destination } : null);
+const contextOf = (ref: referencesRepo.ReferenceState | undefined): ClickContext | null => (ref?.click_id ? { content: ref.content_id, destination: ref.destination } : null);
 
 /**
  * Stores the changed records of a batch (their stored rows locked before) with everything kept
@@ -63,7 +64,7 @@ const contextOf = (ref: repo.ReferenceState | undefined): ClickContext | null =>
  * row: a click of one of them waits for this batch, or this batch sees it.
  */
 async function storeRecords(tx: Queryable, siteId: string, provider: Provider, rows: readonly repo.RecordWrite[], stored: ReadonlyMap<string, repo.RecordRow>): Promise<void> {
-  const references = await repo.lockReferences(
+  const references = await referencesRepo.lockReferences(
     tx,
     siteId,
     rows.flatMap((w) => [w.referenceHash, stored.get(w.providerTransactionId)?.reference_hash ?? null]).filter((h): h is string => h !== null),
@@ -87,7 +88,7 @@ async function storeRecords(tx: Queryable, siteId: string, provider: Provider, r
     return [before ? storedRecordFacts(before, contextOfHash(before.reference_hash)) : null, after];
   });
   await repo.upsertRecords(tx, siteId, provider, rows);
-  await repo.addReferenceEarnings(tx, siteId, referenceEarningsDeltas(changes));
+  await referencesRepo.addReferenceEarnings(tx, siteId, referenceEarningsDeltas(changes));
   await repo.addRecordRollups(tx, siteId, recordRollupDeltas(changes));
   await countReferences(tx, siteId, changes, references);
   // The earliest click of a reference a changed record names has a record now (counted once).
