@@ -844,10 +844,11 @@ function problemsOf(spec: RouteSpec, req: Built, res: LightMyRequestResponse): {
     }
   }
   // The string rule: a body with U+0000 or a lone surrogate is not accepted, except its items failing alone in a batch.
+  const items = spec.items;
+  const itemArray = items ? (req.parsed as Record<string, unknown>)?.[items.slice(1)] : undefined;
+  // Poison outside the batch's items: the request's own (its items answer for theirs, one by one).
+  const outside = req.poison.filter((p) => !(items && Array.isArray(itemArray) && new RegExp(`^${items}/\\d+(/|$)`).test(p)));
   if (spec.declaresBody && req.poison.length > 0 && body !== undefined && status >= 200 && status < 300) {
-    const items = spec.items;
-    const arr = items ? (req.parsed as Record<string, unknown>)?.[items.slice(1)] : undefined;
-    const outside = req.poison.filter((p) => !(items && Array.isArray(arr) && new RegExp(`^${items}/\\d+(/|$)`).test(p)));
     if (outside.length > 0) problems.push({ kind: `2xx for a body with U+0000 or a lone surrogate (at ${outside[0]})`, code: String(status) });
     else {
       const indexes = new Set(req.poison.map((p) => Number(p.slice(items!.length + 1).split('/')[0])));
@@ -859,7 +860,8 @@ function problemsOf(spec: RouteSpec, req: Built, res: LightMyRequestResponse): {
     }
   }
   if (req.urlNul && status >= 200 && status < 300) problems.push({ kind: `2xx for a ${req.urlNul} with U+0000`, code: String(status) });
-  if (spec.declaresBody && req.poison.length > 0 && !req.urlFuzzed && status === 400 && code === 'validation_failed') {
+  // A request refused for its own poison names it; poison only inside items may meet an envelope refused for another reason.
+  if (spec.declaresBody && outside.length > 0 && !req.urlFuzzed && status === 400 && code === 'validation_failed') {
     const details: any[] = body?.error?.details ?? [];
     const named = details.some((d) => d.code === 'encoding' || d.code === 'too_deep') || details.length >= 20;
     if (!named) problems.push({ kind: 'U+0000 / lone surrogate refused without an encoding detail', code });
