@@ -5,25 +5,15 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
+import { bearer, countRows, forEachEngine, ORIGIN, siteWithCredentials } from '../helpers/app.js';
 import { purchase, touch } from '../helpers/attribution.js';
 import { event } from '../helpers/events.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 forEachEngine('contract §0 conventions', (t) => {
-  const setup = async () => {
-    const site = await t().createSite({ publisherMode: true });
-    const key = await t().createKey(site.siteId);
-    return {
-      ...site,
-      server: { 'x-api-key': key.apiKey },
-      browser: { ...bearer(await t().runtimeToken(site.siteId)), origin: ORIGIN },
-      ownerH: bearer(await t().idToken(site.owner)),
-    };
-  };
-  const count = async (table: string, siteId: string) =>
-    (await t().database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE site_id = $1`, [siteId])).rows[0]!.n;
+  const setup = () => siteWithCredentials(t());
+  const count = (table: string, siteId: string) => countRows(t(), table, siteId);
 
   it('wraps every success in { success, data, meta: { timestamp, request_id } } with request_id = X-Request-Id', async () => {
     const s = await setup();

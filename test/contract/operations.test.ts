@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { describe, it, before, after } from 'node:test';
-import { bearer, createTestApp, forEachEngine, ORIGIN, type TestApp } from '../helpers/app.js';
+import { countRows, createTestApp, forEachEngine, ORIGIN, siteWithCredentials, type TestApp } from '../helpers/app.js';
 import { purchase, touch } from '../helpers/attribution.js';
 import { event } from '../helpers/events.js';
 
@@ -18,18 +18,8 @@ function assertCommonHeaders(res: { headers: Record<string, unknown> }, what: st
 }
 
 forEachEngine('contract §7 operations', (t) => {
-  const setup = async () => {
-    const site = await t().createSite({ publisherMode: true });
-    const key = await t().createKey(site.siteId);
-    return {
-      ...site,
-      server: { 'x-api-key': key.apiKey },
-      browser: { ...bearer(await t().runtimeToken(site.siteId)), origin: ORIGIN },
-      ownerH: bearer(await t().idToken(site.owner)),
-    };
-  };
-  const count = async (table: string, siteId: string) =>
-    (await t().database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE site_id = $1`, [siteId])).rows[0]!.n;
+  const setup = () => siteWithCredentials(t());
+  const count = (table: string, siteId: string) => countRows(t(), table, siteId);
 
   it('sends nosniff, the referrer policy and a JSON CSP on every JSON answer, errors and 404s included', async () => {
     const s = await setup();

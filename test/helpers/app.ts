@@ -123,3 +123,20 @@ export function forEachEngine(name: string, suite: (ctx: () => TestApp) => void,
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A publisher-mode site with a key of every scope, and the headers of each credential kind for it. */
+export async function siteWithCredentials(t: TestApp) {
+  const site = await t.createSite({ publisherMode: true });
+  const key = await t.createKey(site.siteId);
+  return {
+    ...site,
+    server: { 'x-api-key': key.apiKey },
+    browser: { ...bearer(await t.runtimeToken(site.siteId)), origin: ORIGIN },
+    ownerH: bearer(await t.idToken(site.owner)),
+  };
+}
+
+/** How many rows of `table` belong to the site. */
+export async function countRows(t: TestApp, table: string, siteId: string): Promise<number> {
+  return (await t.database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE site_id = $1`, [siteId])).rows[0]!.n;
+}
