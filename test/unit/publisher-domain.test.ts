@@ -120,19 +120,22 @@ describe('network shapes', () => {
   });
 });
 
+/** An approved EUR record of 100.00 with 10.00 commission, and what the case changes. */
+const recordFactsWith = (o: Partial<RecordFacts>): RecordFacts => ({
+  status: 'approved',
+  currency: 'EUR',
+  sale: 10_000,
+  commission: 1_000,
+  reversal: 0,
+  reference: null,
+  content: null,
+  destination: null,
+  transactionAt: ms('2026-11-20') + 3_600_000,
+  ...o,
+});
+
 describe('record rollups', () => {
-  const facts = (o: Partial<RecordFacts>): RecordFacts => ({
-    status: 'approved',
-    currency: 'EUR',
-    sale: 10_000,
-    commission: 1_000,
-    reversal: 0,
-    reference: null,
-    content: 'article-1',
-    destination: null,
-    transactionAt: ms('2026-11-20') + 3_600_000,
-    ...o,
-  });
+  const facts = (o: Partial<RecordFacts>) => recordFactsWith({ content: 'article-1', ...o });
   const day = (deltas: ReturnType<typeof recordRollupDeltas>) =>
     deltas.filter((d) => d.grain === 'day').map((d) => [d.dimension, d.key, d.records, d.commission, d.reversals, d.reversalAmount]);
 
@@ -169,18 +172,7 @@ describe('record rollups', () => {
 
 describe('reference earnings and click context moves', () => {
   const at = (d: string, h = 12) => ms(d) + h * 3_600_000;
-  const facts = (o: Partial<RecordFacts>): RecordFacts => ({
-    status: 'approved',
-    currency: 'EUR',
-    sale: 10_000,
-    commission: 1_000,
-    reversal: 0,
-    reference: 'ref-a',
-    content: null,
-    destination: null,
-    transactionAt: at('2026-11-20'),
-    ...o,
-  });
+  const facts = (o: Partial<RecordFacts>) => recordFactsWith({ reference: 'ref-a', transactionAt: at('2026-11-20'), ...o });
   const byKey = (rows: readonly object[]) => rows.map((r) => Object.values(r));
 
   it('isEarlierClick orders by occurred_at, then click_id; anything comes before no click', () => {

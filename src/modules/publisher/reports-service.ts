@@ -3,7 +3,7 @@
 // attributed in the rollups to the earliest observed click of its reference (by keyed hash). Each
 // reference keeps the earned figures of its records, for a click that becomes its earliest later.
 import type { Database, Queryable } from '../../db/types.js';
-import { buckets, recordRollupDeltas, referenceEarningsDeltas, storedRecordFacts, type ClickContext, type RecordChange, type RecordFacts } from './rollups.js';
+import { buckets, recordFacts, recordRollupDeltas, referenceEarningsDeltas, storedRecordFacts, type ClickContext, type RecordChange } from './rollups.js';
 import type { ErrorDetail } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { retryOnConflict } from '../../db/retry.js';
@@ -73,18 +73,10 @@ async function storeRecords(tx: Queryable, siteId: string, provider: Provider, r
   // What each record contributed before this batch (the stored row), and contributes after it.
   const changes: RecordChange[] = rows.map((w) => {
     const before = stored.get(w.providerTransactionId);
-    const context = contextOfHash(w.referenceHash);
-    const after: RecordFacts = {
-      status: w.status,
-      currency: w.currency,
-      sale: w.sale,
-      commission: w.commission,
-      reversal: w.reversalAmount,
-      reference: w.referenceHash,
-      transactionAt: w.transactionAt,
-      content: context?.content ?? null,
-      destination: context?.destination ?? null,
-    };
+    const after = recordFacts(
+      { status: w.status, currency: w.currency, sale: w.sale, commission: w.commission, reversal: w.reversalAmount, reference: w.referenceHash, transactionAt: w.transactionAt },
+      contextOfHash(w.referenceHash),
+    );
     return [before ? storedRecordFacts(before, contextOfHash(before.reference_hash)) : null, after];
   });
   await repo.upsertRecords(tx, siteId, provider, rows);

@@ -62,18 +62,27 @@ export interface EarningsDelta extends EarningsRow {
   reference: string;
 }
 
-/** What a stored record contributes, given the click context of its reference (null: no click). */
-export const storedRecordFacts = (row: RecordRow, context: ClickContext | null): RecordFacts => ({
-  status: row.status,
-  currency: row.currency,
-  sale: row.sale_amount,
-  commission: row.commission_amount,
-  reversal: row.reversal_amount,
-  reference: row.reference_hash,
+/** What a record contributes: its figures, under the click context of its reference (null: no click). */
+export const recordFacts = (figures: Omit<RecordFacts, 'content' | 'destination'>, context: ClickContext | null): RecordFacts => ({
+  ...figures,
   content: context?.content ?? null,
   destination: context?.destination ?? null,
-  transactionAt: row.transaction_at.getTime(),
 });
+
+/** What a stored record contributes, given the click context of its reference. */
+export const storedRecordFacts = (row: RecordRow, context: ClickContext | null): RecordFacts =>
+  recordFacts(
+    {
+      status: row.status,
+      currency: row.currency,
+      sale: row.sale_amount,
+      commission: row.commission_amount,
+      reversal: row.reversal_amount,
+      reference: row.reference_hash,
+      transactionAt: row.transaction_at.getTime(),
+    },
+    context,
+  );
 
 /**
  * Whether a click comes before a reference's earliest click so far (null: none): by occurred_at,
