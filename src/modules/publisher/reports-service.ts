@@ -13,7 +13,23 @@ import * as referencesRepo from './references-repository.js';
 import { referenceHashOf } from './reference-hash.js';
 import { foldRecord, normalizeRecord, recordFingerprint, type NormalizedRecord, type ReportFormat, type StoredRecordState } from './report-records.js';
 
-export type RecordResult = { index: number; status: 'created' | 'updated' | 'unchanged' } | { index: number; status: 'error'; error: { code: string; message: string; details: ErrorDetail[] } };
+/** Something a record was imported with but a reader should know (e.g. no reference: it can never match a click). */
+export interface RecordWarning {
+  code: string;
+  message: string;
+  path: string;
+}
+
+export type RecordResult =
+  | { index: number; status: 'created' | 'updated' | 'unchanged'; warnings?: RecordWarning[] }
+  | { index: number; status: 'error'; error: { code: string; message: string; details: ErrorDetail[] } };
+
+/** Options of an import: the publisher currency, the zone of times without an offset (IANA), how a record is named in errors. */
+export interface ImportOptions {
+  currency?: string;
+  timezone?: string;
+  pointer?: (i: number) => string;
+}
 
 /**
  * Keeps the (locked) references of a batch of record changes and the reference rollups in step:
@@ -93,7 +109,7 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
   const { db, keyring } = deps;
   return {
     /** Imports one batch in one transaction; `pointer` names a record in its error details. */
-    async importRecords(siteId: string, provider: Provider, format: ReportFormat, records: readonly unknown[], options: { currency?: string; pointer?: (i: number) => string } = {}): Promise<RecordResult[]> {
+    async importRecords(siteId: string, provider: Provider, format: ReportFormat, records: readonly unknown[], options: ImportOptions = {}): Promise<RecordResult[]> {
       const pointer = options.pointer ?? ((i: number) => `/records/${i}`);
       const results: RecordResult[] = new Array(records.length);
       const valid: { i: number; r: NormalizedRecord; referenceHash: string | null }[] = [];
