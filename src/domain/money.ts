@@ -56,6 +56,33 @@ export function toMinorUnits(amount: number, digits: number): number | null {
   return Number(d.units * 10n ** BigInt(digits - d.scale));
 }
 
+/** A plain decimal text as networks export amounts: optional minus, digits, optional point and digits. */
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The exact decimal of an amount a network exported: a JSON number, or a decimal string such as
+ * "7.781" or "-51.826" (CJ's DecimalNumber is a string). Null for anything else: "12,34", "1e3", "".
+ */
+export function parseAmount(value: unknown): Decimal | null {
+  if (typeof value === 'number') return toDecimal(value);
+  if (typeof value !== 'string') return null;
+  const m = DECIMAL_TEXT.exec(value.trim());
+  if (!m || value.trim().length > 40) return null;
+  const [, sign, int, frac = ''] = m;
+  const units = BigInt(`${int}${frac}`);
+  return { units: sign === '-' ? -units : units, scale: frac.length };
+}
+
+/**
+ * Minor units of a decimal with any number of decimals, rounded once, half up (roundHalfUp), to
+ * the currency's `digits`; null beyond ±MAX_AMOUNT.
+ */
+export function roundToMinorUnits(d: Decimal, digits: number): number | null {
+  const minor = d.scale <= digits ? d.units * 10n ** BigInt(digits - d.scale) : roundHalfUp(d.units, 10n ** BigInt(d.scale - digits));
+  const limit = BigInt(MAX_AMOUNT) * 10n ** BigInt(digits);
+  return minor > limit || minor < -limit ? null : Number(minor);
+}
+
 /** The decimal as text, exactly (e.g. quantities in a canonical payload, where bigint cannot go). */
 export function decimalToString(d: Decimal): string {
   if (d.scale === 0) return d.units.toString();

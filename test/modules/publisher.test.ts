@@ -207,7 +207,20 @@ forEachEngine('publisher mode', (t) => {
       [
         ['awin', '987654321', 'approved', 'GBP', 4250, 425, 0, 'ORDER-1'],
         ['cj', '3000000001', 'pending', 'USD', 3100, 310, 0, 'ORDER-2'],
-        ['cj', '3000000002', 'declined', 'USD', 0, 0, 310, 'ORDER-2'],
+        ['cj', '3000000002', 'pending', 'USD', -3100, -310, 0, 'ORDER-2'],
+      ],
+      'a CJ correction keeps its signed deltas',
+    );
+    // The correction reverses its order in full: one declined order, one reversal of 3.10.
+    const orders = await t().database.db.query<Record<string, unknown>>(
+      'SELECT provider, order_key, status, sale_amount, commission_amount, reversals, reversal_amount FROM publisher_orders WHERE site_id = $1 ORDER BY provider, order_key',
+      [s.siteId],
+    );
+    assert.deepEqual(
+      orders.rows.map((r) => [r.provider, r.order_key, r.status, Number(r.sale_amount), Number(r.commission_amount), Number(r.reversals), Number(r.reversal_amount)]),
+      [
+        ['awin', '987654321', 'approved', 4250, 425, 0, 0],
+        ['cj', '3000000001', 'declined', 3100, 310, 1, 310],
       ],
     );
   });
@@ -246,7 +259,7 @@ forEachEngine('publisher mode', (t) => {
     assert.equal(a.clicks, 4);
     assert.equal(a.settled_orders, 3);
     assert.deepEqual(a.commissionable_revenue, { EUR: 140 });
-    assert.deepEqual(a.commission, { approved: { EUR: 14 }, pending: { EUR: 5 }, declined: { EUR: 3 } });
+    assert.deepEqual(a.commission, { approved: { EUR: 14 }, pending: { EUR: 5 }, declined: { EUR: 3 }, bonus: {} });
     assert.deepEqual(a.reversals, { count: 1, amount: { EUR: 3 } });
     assert.deepEqual(a.reference_correlation, { provider_references: 4, matched: 3, unmatched_provider: 1, observed_without_order: 1, variance: 0.25 });
     assert.deepEqual(a.top_content, [
@@ -260,7 +273,7 @@ forEachEngine('publisher mode', (t) => {
     assert.deepEqual(a.top_content_by_commission.map((c: { content_id: string }) => c.content_id), ['A']);
     const eur = (await analytics(s.owner, s.siteId, `&from=${at(7).slice(0, 10)}&to=${at(-1).slice(0, 10)}&currency=EUR`)).json().data;
     assert.equal(eur.commissionable_revenue, 140);
-    assert.deepEqual(eur.commission, { approved: 14, pending: 5, declined: 3 });
+    assert.deepEqual(eur.commission, { approved: 14, pending: 5, declined: 3, bonus: 0 });
     // Partial days at the edges count exactly: a period of one hour around one click.
     const oneClick = (await analytics(s.owner, s.siteId, `&from=${encodeURIComponent(at(1, 11.5))}&to=${encodeURIComponent(at(1, 12.5))}`)).json().data;
     assert.equal(oneClick.clicks, 4);

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parsePeriod, splitPeriod } from '../../src/modules/publisher/analytics.js';
-import { foldRecord, fromAwin, fromCj, normalizeRecord, recordFingerprint, type NormalizedRecord, type StoredRecordState } from '../../src/modules/publisher/report-records.js';
 import { contextMoveDeltas, groupsToDimensions, isEarlierClick, recordRollupDeltas, referenceEarningsDeltas, type ClickContext, type RecordFacts, type RollupDelta } from '../../src/modules/publisher/rollups.js';
 
 const DAY = 86_400_000;
@@ -63,70 +62,14 @@ describe('parsePeriod', () => {
   });
 });
 
-const rec = (o: Partial<NormalizedRecord>): NormalizedRecord => ({
-  providerTransactionId: 't',
-  reference: 'r',
-  orderRef: null,
-  status: 'pending',
-  currency: 'EUR',
-  sale: 10_000,
-  commission: 1_000,
-  transactionAt: 0,
-  updatedAt: 1,
-  statedReversal: 0,
-  ...o,
-});
-
-describe('foldRecord', () => {
-  const fold = (state: StoredRecordState | null, r: NormalizedRecord) => foldRecord(state, r, recordFingerprint(r, 'h'));
-  it('counts pending → approved → declined once, with the whole commission', () => {
-    let s = fold(null, rec({ status: 'pending', updatedAt: 1 }));
-    assert.equal(s.action, 'created');
-    s = fold(s.next, rec({ status: 'approved', updatedAt: 2 }));
-    assert.equal(s.next.reversalAmount, 0);
-    s = fold(s.next, rec({ status: 'declined', updatedAt: 3 }));
-    assert.equal(s.action, 'updated');
-    assert.equal(s.next.reversalAmount, 1_000);
-    const older = fold(s.next, rec({ status: 'approved', updatedAt: 2, commission: 5_000 }));
-    assert.equal(older.action, 'unchanged');
-    assert.equal(older.next.reversalAmount, 1_000);
-  });
-  it('counts an amendment down by what was taken back, and nothing for a record declined from the start', () => {
-    const a = fold(fold(null, rec({ status: 'approved', commission: 1_000 })).next, rec({ status: 'approved', commission: 650, updatedAt: 5 }));
-    assert.equal(a.next.reversalAmount, 350);
-    assert.equal(fold(null, rec({ status: 'declined' })).next.reversalAmount, 0);
-    assert.equal(fold(null, rec({ status: 'declined', statedReversal: 200 })).next.reversalAmount, 200);
-  });
-  it('changes nothing for the same version twice', () => {
-    const first = fold(null, rec({}));
-    assert.equal(fold(first.next, rec({})).action, 'unchanged');
-  });
-});
-
-describe('network shapes', () => {
-  it('maps an Awin amendment down to a stated reversal', () => {
-    const c = fromAwin({ id: 5, commissionStatus: 'approved', commissionAmount: { amount: 3, currency: 'EUR' }, saleAmount: { amount: 30, currency: 'EUR' }, amended: true, oldCommissionAmount: { amount: 5, currency: 'EUR' }, transactionDate: '2026-11-20T10:00:00' });
-    assert.deepEqual(c.reversal, { amount: 2, reason: 'amended' });
-    assert.equal(c.transaction_at, '2026-11-20T10:00:00Z');
-    const n = normalizeRecord(c, 'canonical', '/records/0');
-    assert.ok(n.ok && n.record.statedReversal === 200 && n.record.status === 'approved');
-  });
-  it('needs a currency for CJ records that carry none', () => {
-    const r = { commissionId: '1', actionStatus: 'closed', pubCommissionAmountPubCurrency: '1.00', saleAmountPubCurrency: '10.00', eventDate: '2026-11-20T10:00:00Z' };
-    assert.equal(fromCj(r).status, 'approved');
-    const missing = normalizeRecord(r, 'cj', '/records/0');
-    assert.equal(missing.ok, false);
-    assert.equal(normalizeRecord(r, 'cj', '/records/0', 'USD').ok, true);
-  });
-});
-
 /** An approved EUR record of 100.00 with 10.00 commission, and what the case changes. */
 const recordFactsWith = (o: Partial<RecordFacts>): RecordFacts => ({
   status: 'approved',
   currency: 'EUR',
   sale: 10_000,
   commission: 1_000,
-  reversal: 0,
+  reversals: 0,
+  reversalAmount: 0,
   reference: null,
   content: null,
   destination: null,
@@ -141,7 +84,7 @@ describe('record rollups', () => {
 
   it('moves a declined record from its status and content to declined, with its reversal', () => {
     const before = facts({});
-    const deltas = recordRollupDeltas([[before, facts({ status: 'declined', reversal: 1_000 })]]);
+    const deltas = recordRollupDeltas([[before, facts({ status: 'declined', reversals: 1, reversalAmount: 1_000 })]]);
     assert.deepEqual(day(deltas), [
       ['content', 'article-1', -1, -1_000, 0, 0],
       ['status', 'approved', -1, -1_000, 0, 0],
@@ -193,7 +136,7 @@ describe('reference earnings and click context moves', () => {
       ['a new record adds to its reference', [[null, facts({})]], [['ref-a', '2026-11-20', 'EUR', 1, 10_000, 1_000]]],
       ['a record without a reference adds to none', [[null, facts({ reference: null })]], []],
       ['a declined record earns nothing', [[null, facts({ status: 'declined' })]], []],
-      ['declining takes the record back out', [[facts({ status: 'pending' }), facts({ status: 'declined', reversal: 1_000 })]], [['ref-a', '2026-11-20', 'EUR', -1, -10_000, -1_000]]],
+      ['declining takes the record back out', [[facts({ status: 'pending' }), facts({ status: 'declined', reversals: 1, reversalAmount: 1_000 })]], [['ref-a', '2026-11-20', 'EUR', -1, -10_000, -1_000]]],
       ['pending → approved at the same figures moves nothing', [[facts({ status: 'pending' }), facts({})]], []],
       ['an amendment moves the difference', [[facts({}), facts({ commission: 650 })]], [['ref-a', '2026-11-20', 'EUR', 0, 0, -350]]],
       [
@@ -224,11 +167,12 @@ describe('reference earnings and click context moves', () => {
 
   it('a context move gives the rollups the records would have had under the new context from the start', () => {
     const record = fc.record({
-      status: fc.constantFrom('pending', 'approved', 'declined') as fc.Arbitrary<RecordFacts['status']>,
+      status: fc.constantFrom('pending', 'approved', 'declined', 'bonus', 'correction') as fc.Arbitrary<RecordFacts['status']>,
       currency: fc.constantFrom('EUR', 'GBP'),
       sale: fc.integer({ min: 0, max: 100_000 }),
       commission: fc.integer({ min: 0, max: 10_000 }),
-      reversal: fc.integer({ min: 0, max: 1_000 }),
+      reversals: fc.integer({ min: 0, max: 2 }),
+      reversalAmount: fc.integer({ min: 0, max: 1_000 }),
       transactionAt: fc.integer({ min: ms('2026-01-01'), max: ms('2026-12-31') }),
     });
     const context = fc.record({ content: fc.constantFrom(null, 'a', 'b'), destination: fc.constantFrom(null, 'x', 'y') });

@@ -6,6 +6,7 @@ import { currencyDigits, fromMinorUnits } from '../../domain/money.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
 import type { ClickGroup } from './publisher-repository.js';
 import type { DimensionRow } from './rollups.js';
+import type { OrderStatus } from './orders.js';
 
 const DAY_MS = 86_400_000;
 const MAX_PERIOD_DAYS = 366;
@@ -84,13 +85,14 @@ export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], reco
 
   let settled = 0;
   const revenue: Amounts = {};
-  const commission = { approved: {} as Amounts, pending: {} as Amounts, declined: {} as Amounts };
+  const commission = { approved: {} as Amounts, pending: {} as Amounts, declined: {} as Amounts, bonus: {} as Amounts };
   let reversalCount = 0;
   const reversalAmount: Amounts = {};
   for (const r of recordRows) {
     if (r.dimension === 'status') {
-      const status = r.key as 'pending' | 'approved' | 'declined';
-      addTo(commission[status], r.currency, r.commission);
+      // Orders by status: a bonus is bonus commission only; corrections without their original count their reversals only.
+      const status = r.key as OrderStatus;
+      if (status !== 'correction') addTo(commission[status], r.currency, r.commission);
       if (status === 'approved') {
         settled += r.records;
         addTo(revenue, r.currency, r.sale);
@@ -115,7 +117,7 @@ export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], reco
     clicks,
     settled_orders: settled,
     commissionable_revenue: present(revenue),
-    commission: { approved: present(commission.approved), pending: present(commission.pending), declined: present(commission.declined) },
+    commission: { approved: present(commission.approved), pending: present(commission.pending), declined: present(commission.declined), bonus: present(commission.bonus) },
     reversals: { count: reversalCount, amount: present(reversalAmount) },
     top_content: top(byContent, 'content_id', 'clicks'),
     top_destinations: top(byDestination, 'destination', 'clicks'),

@@ -1,7 +1,6 @@
-// All SQL of publisher clicks, report records, references and the analytics rollups.
+// SQL of publisher clicks, the analytics reads and the record rollups (records and orders: records-repository.ts).
 import type { Queryable } from '../../db/types.js';
 import { toIso } from '../../time.js';
-import type { NormalizedRecord, RecordStatus } from './report-records.js';
 import { buckets, type DimensionRow, type RecordGroup, type RollupDelta } from './rollups.js';
 
 export interface NewClickRow {
@@ -70,23 +69,6 @@ export async function bumpClickRollups(q: Queryable, siteId: string, of: readonl
   );
 }
 
-export interface RecordRow {
-  provider_transaction_id: string;
-  reference_hash: string | null;
-  currency: string;
-  transaction_at: Date;
-  status: RecordStatus;
-  sale_amount: number;
-  commission_amount: number;
-  updated_at: Date;
-  peak_commission: number;
-  reversal_amount: number;
-  fingerprint: string;
-}
-
-const RECORD_COLUMNS = `provider_transaction_id, reference_hash, currency, transaction_at, status, sale_amount, commission_amount,
-                        updated_at, peak_commission, reversal_amount, fingerprint`;
-
 /** Marks clicks as having a record; returns those that had none (for their rollups). */
 export async function markClicksHaveRecord(q: Queryable, siteId: string, clickIds: readonly string[]): Promise<ClickOfRollups[]> {
   if (clickIds.length === 0) return [];
@@ -95,70 +77,6 @@ export async function markClicksHaveRecord(q: Queryable, siteId: string, clickId
     [siteId, clickIds],
   );
   return rows.map((r) => ({ occurredAt: r.occurred_at.getTime(), contentId: r.content_id, destination: r.destination }));
-}
-
-export async function lockRecords(q: Queryable, siteId: string, provider: string, ids: readonly string[]): Promise<Map<string, RecordRow>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await q.query<RecordRow>(
-    `SELECT ${RECORD_COLUMNS} FROM publisher_records WHERE site_id = $1 AND provider = $2 AND provider_transaction_id = ANY($3::text[])
-      ORDER BY provider_transaction_id FOR UPDATE`,
-    [siteId, provider, ids],
-  );
-  return new Map(rows.map((r) => [r.provider_transaction_id, r]));
-}
-
-/** A record as written: the normalized record with its reference hashed and sealed, never raw. */
-export interface RecordWrite extends Omit<NormalizedRecord, 'reference' | 'statedReversal'> {
-  referenceHash: string | null;
-  referenceCiphertext: string | null;
-  referenceKeyId: string | null;
-  peakCommission: number;
-  reversalAmount: number;
-  fingerprint: string;
-}
-
-export async function upsertRecords(q: Queryable, siteId: string, provider: string, rows: readonly RecordWrite[]): Promise<void> {
-  if (rows.length === 0) return;
-  const col = <K extends keyof RecordWrite>(k: K) => rows.map((r) => r[k]);
-  await q.query(
-    `INSERT INTO publisher_records (site_id, provider, provider_transaction_id, reference_hash, reference_ciphertext, reference_key_id, order_ref,
-                                    status, currency, sale_amount, commission_amount, transaction_at, updated_at, peak_commission,
-                                    reversal_amount, fingerprint)
-     SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[],
-                                  $11::bigint[], $12::timestamptz[], $13::timestamptz[], $14::bigint[], $15::bigint[], $16::text[])
-     ON CONFLICT (site_id, provider, provider_transaction_id) DO UPDATE SET
-       reference_hash = EXCLUDED.reference_hash, reference_ciphertext = EXCLUDED.reference_ciphertext,
-       reference_key_id = EXCLUDED.reference_key_id, order_ref = EXCLUDED.order_ref, status = EXCLUDED.status,
-       currency = EXCLUDED.currency, sale_amount = EXCLUDED.sale_amount, commission_amount = EXCLUDED.commission_amount,
-       transaction_at = EXCLUDED.transaction_at, updated_at = EXCLUDED.updated_at, peak_commission = EXCLUDED.peak_commission,
-       reversal_amount = EXCLUDED.reversal_amount, fingerprint = EXCLUDED.fingerprint, imported_at = now()`,
-    [
-      siteId,
-      provider,
-      col('providerTransactionId'),
-      col('referenceHash'),
-      col('referenceCiphertext'),
-      col('referenceKeyId'),
-      col('orderRef'),
-      col('status'),
-      col('currency'),
-      col('sale'),
-      col('commission'),
-      rows.map((r) => toIso(r.transactionAt)),
-      rows.map((r) => toIso(r.updatedAt)),
-      col('peakCommission'),
-      col('reversalAmount'),
-      col('fingerprint'),
-    ],
-  );
-  await q.query(
-    `INSERT INTO publisher_record_history (site_id, provider, provider_transaction_id, seq, status, sale_amount, commission_amount, updated_at)
-     SELECT $1, $2, t.id, COALESCE((SELECT max(h.seq) FROM publisher_record_history h
-                                     WHERE h.site_id = $1 AND h.provider = $2 AND h.provider_transaction_id = t.id), 0) + 1,
-            t.status, t.sale, t.commission, t.updated_at
-       FROM unnest($3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::timestamptz[]) AS t(id, status, sale, commission, updated_at)`,
-    [siteId, provider, col('providerTransactionId'), col('status'), col('sale'), col('commission'), rows.map((r) => toIso(r.updatedAt))],
-  );
 }
 
 // ---- analytics reads ----
@@ -209,16 +127,16 @@ export async function clickRaw(q: Queryable, siteId: string, from: number, to: n
   return rows.filter((r) => !(r.dimension === 'content' && r.key === ''));
 }
 
-/** Records in [from, to) grouped by what decides their rows, with the click context of their reference. */
+/** Orders in [from, to) grouped by what decides their rows, with the click context of their reference. */
 export async function recordGroups(q: Queryable, siteId: string, from: number, to: number, currency: string | undefined): Promise<RecordGroup[]> {
   const { rows } = await q.query<RecordGroup>(
-    `SELECT r.currency, r.status, p.content_id, p.destination, count(*)::float8 AS records, sum(r.sale_amount)::float8 AS sale,
-            sum(r.commission_amount)::float8 AS commission, count(*) FILTER (WHERE r.reversal_amount > 0)::float8 AS reversals,
-            sum(r.reversal_amount)::float8 AS "reversalAmount"
-       FROM publisher_records r
-       LEFT JOIN publisher_references p ON p.site_id = r.site_id AND p.reference_hash = r.reference_hash
-      WHERE r.site_id = $1 AND r.transaction_at >= $2 AND r.transaction_at < $3 AND ($4::text IS NULL OR r.currency = $4)
-      GROUP BY r.currency, r.status, p.content_id, p.destination`,
+    `SELECT o.currency, o.status, p.content_id, p.destination, count(*)::float8 AS records, sum(o.sale_amount)::float8 AS sale,
+            sum(o.commission_amount)::float8 AS commission, sum(o.reversals)::float8 AS reversals,
+            sum(o.reversal_amount)::float8 AS "reversalAmount"
+       FROM publisher_orders o
+       LEFT JOIN publisher_references p ON p.site_id = o.site_id AND p.reference_hash = o.reference_hash
+      WHERE o.site_id = $1 AND o.status IS NOT NULL AND o.transaction_at >= $2 AND o.transaction_at < $3 AND ($4::text IS NULL OR o.currency = $4)
+      GROUP BY o.currency, o.status, p.content_id, p.destination`,
     [siteId, toIso(from), toIso(to), currency ?? null],
   );
   return rows;

@@ -1,24 +1,23 @@
-// Network report import: each record validated alone (a batch answers per record), upserted by
-// (provider, transaction id) with the newest updated_at winning, its status history kept, and
-// attributed in the rollups to the earliest observed click of its reference (by keyed hash). Each
-// reference keeps the earned figures of its records, for a click that becomes its earliest later.
+// Network report import: each record read alone from its format (a batch answers per record),
+// folded into its stored versions (date, then status rank: any arrival order converges), and the
+// orders its records make up (CJ corrections with their original) recomputed and moved in the
+// rollups, attributed to the earliest observed click of the order's reference (by keyed hash).
+// Each reference keeps the earned figures of its orders, for a click that becomes its earliest later.
 import type { Database, Queryable } from '../../db/types.js';
-import { buckets, recordFacts, recordRollupDeltas, referenceEarningsDeltas, storedRecordFacts, type ClickContext, type RecordChange } from './rollups.js';
+import { buckets, recordFacts, recordRollupDeltas, referenceEarningsDeltas, type ClickContext, type RecordChange } from './rollups.js';
 import type { ErrorDetail } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { retryOnConflict } from '../../db/retry.js';
 import type { Provider } from '../sites/site-config.js';
 import * as repo from './publisher-repository.js';
+import * as recordsRepo from './records-repository.js';
 import * as referencesRepo from './references-repository.js';
 import { referenceHashOf } from './reference-hash.js';
-import { foldRecord, normalizeRecord, recordFingerprint, type NormalizedRecord, type ReportFormat, type StoredRecordState } from './report-records.js';
+import { normalizeRecord, type NormalizedRecord, type RecordWarning, type ReportFormat } from './report-records.js';
+import { foldRecord, recordReversal, recordState, type RecordState } from './record-versions.js';
+import { orderFacts, type OrderFacts } from './orders.js';
 
-/** Something a record was imported with but a reader should know (e.g. no reference: it can never match a click). */
-export interface RecordWarning {
-  code: string;
-  message: string;
-  path: string;
-}
+export type { RecordWarning } from './report-records.js';
 
 export type RecordResult =
   | { index: number; status: 'created' | 'updated' | 'unchanged'; warnings?: RecordWarning[] }
@@ -74,35 +73,55 @@ async function countReferences(tx: Queryable, siteId: string, changes: readonly 
 
 const contextOf = (ref: referencesRepo.ReferenceState | undefined): ClickContext | null => (ref?.click_id ? { content: ref.content_id, destination: ref.destination } : null);
 
+/** An order before and after the batch (null: it contributes nothing). */
+interface OrderChange {
+  key: string;
+  before: OrderFacts | null;
+  after: OrderFacts | null;
+}
+
 /**
- * Stores the changed records of a batch (their stored rows locked before) with everything kept
- * beside them. The references they name now or named before are locked next, before any other
- * row: a click of one of them waits for this batch, or this batch sees it.
+ * Writes the changed records and orders of a batch (their rows locked before) with everything kept
+ * beside them. The references the orders name now or named before are locked next, before any
+ * other row: a click of one of them waits for this batch, or this batch sees it.
  */
-async function storeRecords(tx: Queryable, siteId: string, provider: Provider, rows: readonly repo.RecordWrite[], stored: ReadonlyMap<string, repo.RecordRow>): Promise<void> {
+async function storeChanges(tx: Queryable, siteId: string, provider: Provider, records: readonly recordsRepo.RecordWrite[], orders: readonly OrderChange[]): Promise<void> {
   const references = await referencesRepo.lockReferences(
     tx,
     siteId,
-    rows.flatMap((w) => [w.referenceHash, stored.get(w.providerTransactionId)?.reference_hash ?? null]).filter((h): h is string => h !== null),
+    orders.flatMap((o) => [o.before?.reference ?? null, o.after?.reference ?? null]).filter((h): h is string => h !== null),
   );
   const contextOfHash = (hash: string | null) => contextOf(hash === null ? undefined : references.get(hash));
-  // What each record contributed before this batch (the stored row), and contributes after it.
-  const changes: RecordChange[] = rows.map((w) => {
-    const before = stored.get(w.providerTransactionId);
-    const after = recordFacts(
-      { status: w.status, currency: w.currency, sale: w.sale, commission: w.commission, reversal: w.reversalAmount, reference: w.referenceHash, transactionAt: w.transactionAt },
-      contextOfHash(w.referenceHash),
-    );
-    return [before ? storedRecordFacts(before, contextOfHash(before.reference_hash)) : null, after];
-  });
-  await repo.upsertRecords(tx, siteId, provider, rows);
+  const changes: RecordChange[] = orders.map((o) => [
+    o.before ? recordFacts(o.before, contextOfHash(o.before.reference)) : null,
+    o.after ? recordFacts(o.after, contextOfHash(o.after.reference)) : null,
+  ]);
+  await recordsRepo.upsertRecords(tx, siteId, provider, records);
+  await recordsRepo.writeOrders(tx, siteId, provider, orders.map((o) => ({ key: o.key, facts: o.after })));
   await referencesRepo.addReferenceEarnings(tx, siteId, referenceEarningsDeltas(changes));
   await repo.addRecordRollups(tx, siteId, recordRollupDeltas(changes));
   await countReferences(tx, siteId, changes, references);
-  // The earliest click of a reference a changed record names has a record now (counted once).
-  const earliest = [...new Set(rows.map((w) => (w.referenceHash ? references.get(w.referenceHash)?.click_id : null)))].filter((id): id is string => !!id);
+  // The earliest click of a reference a changed order names has a record now (counted once).
+  const earliest = [...new Set(orders.map((o) => (o.after?.reference ? references.get(o.after.reference)?.click_id : null)))].filter((id): id is string => !!id);
   const marked = await repo.markClicksHaveRecord(tx, siteId, earliest);
   await repo.bumpClickRollups(tx, siteId, marked, 0, 1);
+}
+
+const sameFacts = (a: OrderFacts | null, b: OrderFacts | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Locks the orders of a batch and reads every record of them (and the batch's records wherever
+ * they are stored: a record whose order key changed takes its old order along), until closed.
+ */
+async function lockBatch(tx: Queryable, siteId: string, provider: Provider, keys: readonly string[], ids: readonly string[]) {
+  const orders = await recordsRepo.lockOrders(tx, siteId, provider, keys);
+  let records = await recordsRepo.recordsOf(tx, siteId, provider, keys, ids);
+  for (;;) {
+    const missing = [...new Set([...records.values()].map((r) => r.orderKey))].filter((k) => !orders.has(k));
+    if (missing.length === 0) return { orders, records };
+    for (const [k, row] of await recordsRepo.lockOrders(tx, siteId, provider, missing)) orders.set(k, row);
+    records = await recordsRepo.recordsOf(tx, siteId, provider, [...orders.keys()], ids);
+  }
 }
 
 export function createReportsService(deps: { db: Database; keyring: ClickIdKeyring }) {
@@ -112,54 +131,69 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
     async importRecords(siteId: string, provider: Provider, format: ReportFormat, records: readonly unknown[], options: ImportOptions = {}): Promise<RecordResult[]> {
       const pointer = options.pointer ?? ((i: number) => `/records/${i}`);
       const results: RecordResult[] = new Array(records.length);
-      const valid: { i: number; r: NormalizedRecord; referenceHash: string | null }[] = [];
+      const valid: { i: number; r: NormalizedRecord; warnings: RecordWarning[]; state: RecordState }[] = [];
       records.forEach((raw, i) => {
-        const n = normalizeRecord(raw, format, pointer(i), options.currency);
+        const n = normalizeRecord(raw, format, pointer(i), { currency: options.currency, timezone: options.timezone });
         if (!n.ok) {
           results[i] = { index: i, status: 'error', error: { code: 'validation_failed', message: 'The record is not valid', details: n.details } };
           return;
         }
-        valid.push({ i, r: n.record, referenceHash: n.record.reference === null ? null : referenceHashOf(keyring, n.record.reference) });
+        const referenceHash = n.record.reference === null ? null : referenceHashOf(keyring, n.record.reference);
+        valid.push({ i, r: n.record, warnings: n.warnings, state: recordState(n.record, referenceHash) });
       });
       if (valid.length === 0) return results;
 
       await retryOnConflict(() =>
         db.transaction(async (tx) => {
-          const stored = await repo.lockRecords(tx, siteId, provider, [...new Set(valid.map((v) => v.r.providerTransactionId))]);
-          const state = new Map<string, StoredRecordState>(
-            [...stored].map(([id, row]) => [
-              id,
-              {
-                status: row.status,
-                sale: row.sale_amount,
-                commission: row.commission_amount,
-                updatedAt: row.updated_at.getTime(),
-                peakCommission: row.peak_commission,
-                reversalAmount: row.reversal_amount,
-                fingerprint: row.fingerprint,
-              },
-            ]),
-          );
-          const writes = new Map<string, repo.RecordWrite>();
-          for (const { i, r, referenceHash } of valid) {
-            const fingerprint = recordFingerprint(r, referenceHash);
-            const { action, next } = foldRecord(state.get(r.providerTransactionId) ?? null, r, fingerprint);
-            results[i] = { index: i, status: action };
-            if (action === 'unchanged') continue;
+          const { orders, records: stored } = await lockBatch(tx, siteId, provider, valid.map((v) => v.r.orderKey), valid.map((v) => v.r.providerTransactionId));
+          const state = new Map(stored);
+          const writes = new Map<string, { state: RecordState; reference: string | null; newVersion: boolean }>();
+          for (const { i, r, warnings, state: incoming } of valid) {
+            const current = state.get(r.providerTransactionId) ?? null;
+            // One order is valued in one currency: a record in another is refused, alone.
+            const other = [...state.values()].find((s) => s.orderKey === r.orderKey && s.providerTransactionId !== r.providerTransactionId && s.status !== 'deleted');
+            if (other && other.currency !== incoming.currency) {
+              const detail = { path: pointer(i), code: 'currency_mismatch', message: `the record is in ${incoming.currency}, its order (${r.orderKey}) in ${other.currency}` };
+              results[i] = { index: i, status: 'error', error: { code: 'validation_failed', message: 'The record is not valid', details: [detail] } };
+              continue;
+            }
+            const { action, next, changed } = foldRecord(current, incoming);
+            results[i] = { index: i, status: action, ...(warnings.length > 0 ? { warnings } : {}) };
+            if (!changed) continue;
             state.set(r.providerTransactionId, next);
-            const { reference, statedReversal: _stated, ...fields } = r;
-            const sealed = reference === null ? null : keyring.seal(reference, `${siteId}\nrecord:${provider}:${r.providerTransactionId}`);
+            const prior = writes.get(r.providerTransactionId);
+            const applied = action !== 'unchanged';
             writes.set(r.providerTransactionId, {
-              ...fields,
-              referenceHash,
-              referenceCiphertext: sealed?.ciphertext ?? null,
-              referenceKeyId: sealed?.keyId ?? null,
-              peakCommission: next.peakCommission,
-              reversalAmount: next.reversalAmount,
-              fingerprint,
+              state: next,
+              reference: applied ? r.reference : (prior?.reference ?? null),
+              newVersion: applied || (prior?.newVersion ?? false),
             });
           }
-          if (writes.size > 0) await storeRecords(tx, siteId, provider, [...writes.values()].sort((a, b) => (a.providerTransactionId < b.providerTransactionId ? -1 : 1)), stored);
+          if (writes.size === 0) return;
+          // A new version is written whole (its reference sealed); an older one only raises the stored peak.
+          const recordWrites: recordsRepo.RecordWrite[] = [];
+          const peaks: recordsRepo.PeakWrite[] = [];
+          for (const { state: s, reference, newVersion } of [...writes.values()].sort((a, b) => (a.state.providerTransactionId < b.state.providerTransactionId ? -1 : 1))) {
+            if (!newVersion) {
+              peaks.push({ providerTransactionId: s.providerTransactionId, peakCommission: s.peakCommission, reversalAmount: recordReversal(s) });
+              continue;
+            }
+            const sealed = reference === null ? null : keyring.seal(reference, `${siteId}\nrecord:${provider}:${s.providerTransactionId}`);
+            recordWrites.push({ ...s, referenceCiphertext: sealed?.ciphertext ?? null, referenceKeyId: sealed?.keyId ?? null, reversalAmount: recordReversal(s) });
+          }
+          // The orders the changed records belong to now, or belonged to before.
+          const touched = new Set<string>();
+          for (const id of writes.keys()) {
+            touched.add(state.get(id)!.orderKey);
+            const was = stored.get(id);
+            if (was) touched.add(was.orderKey);
+          }
+          const changes: OrderChange[] = [...touched]
+            .sort()
+            .map((key) => ({ key, before: recordsRepo.orderRowFacts(orders.get(key)), after: orderFacts([...state.values()].filter((s) => s.orderKey === key)) }))
+            .filter((o) => !sameFacts(o.before, o.after));
+          await recordsRepo.updatePeaks(tx, siteId, provider, peaks);
+          await storeChanges(tx, siteId, provider, recordWrites, changes);
         }),
       );
       return results;

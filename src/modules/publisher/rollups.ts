@@ -1,10 +1,9 @@
-// What a report record contributes to the analytics rollups, pure. A change of a record moves the
-// rollups by (its contribution after) − (its contribution before), per day and per month. A record
+// What an order contributes to the analytics rollups, pure. A change of an order moves the
+// rollups by (its contribution after) − (its contribution before), per day and per month. An order
 // is attributed to the content and destination of its reference's earliest click; each reference
 // keeps its earned figures apart, so a click that becomes a reference's earliest moves the content
 // and destination rollups by those figures, whatever the number of records behind them.
-import type { RecordRow } from './publisher-repository.js';
-import type { NormalizedRecord, RecordStatus } from './report-records.js';
+import type { OrderFacts, OrderStatus } from './orders.js';
 
 export type Grain = 'day' | 'month';
 export type RecordDimension = 'status' | 'content' | 'destination';
@@ -15,12 +14,11 @@ export interface ClickContext {
   destination: string | null;
 }
 
-/** What decides the rollup rows of a record: its figures, its reference, and that reference's click context. */
-export interface RecordFacts extends Pick<NormalizedRecord, 'status' | 'currency' | 'sale' | 'commission' | 'transactionAt'>, ClickContext {
-  reversal: number;
-  /** The keyed hash of the record's reference (null: none). */
-  reference: string | null;
-}
+/** What decides the rollup rows of an order: its facts (its reference by keyed hash) and that reference's click context. */
+export interface RecordFacts extends OrderFacts, ClickContext {}
+
+/** Earned commission (pending and approved orders) is what a click's content and destination are credited with. */
+export const isEarned = (status: OrderStatus): boolean => status === 'pending' || status === 'approved';
 
 export interface RecordFigures {
   records: number;
@@ -33,7 +31,7 @@ export interface RecordFigures {
 /** Records of a period grouped by what decides their rows (the raw rows of partial days). */
 export interface RecordGroup extends RecordFigures {
   currency: string;
-  status: RecordStatus;
+  status: OrderStatus;
   content_id: string | null;
   destination: string | null;
 }
@@ -62,27 +60,12 @@ export interface EarningsDelta extends EarningsRow {
   reference: string;
 }
 
-/** What a record contributes: its figures, under the click context of its reference (null: no click). */
-export const recordFacts = (figures: Omit<RecordFacts, 'content' | 'destination'>, context: ClickContext | null): RecordFacts => ({
-  ...figures,
+/** What an order contributes: its facts, under the click context of its reference (null: no click). */
+export const recordFacts = (facts: OrderFacts, context: ClickContext | null): RecordFacts => ({
+  ...facts,
   content: context?.content ?? null,
   destination: context?.destination ?? null,
 });
-
-/** What a stored record contributes, given the click context of its reference. */
-export const storedRecordFacts = (row: RecordRow, context: ClickContext | null): RecordFacts =>
-  recordFacts(
-    {
-      status: row.status,
-      currency: row.currency,
-      sale: row.sale_amount,
-      commission: row.commission_amount,
-      reversal: row.reversal_amount,
-      reference: row.reference_hash,
-      transactionAt: row.transaction_at.getTime(),
-    },
-    context,
-  );
 
 /**
  * Whether a click comes before a reference's earliest click so far (null: none): by occurred_at,
@@ -114,12 +97,12 @@ function contextRows(context: ClickContext, currency: string, figures: Pick<Reco
  */
 function dimensionRows(r: Pick<RecordFacts, 'status' | 'currency' | 'content' | 'destination'>, figures: RecordFigures): DimensionRow[] {
   const rows: DimensionRow[] = [{ dimension: 'status', currency: r.currency, key: r.status, ...figures }];
-  if (r.status !== 'declined') rows.push(...contextRows(r, r.currency, figures));
+  if (isEarned(r.status)) rows.push(...contextRows(r, r.currency, figures));
   return rows;
 }
 
 const contributions = (r: RecordFacts): DimensionRow[] =>
-  dimensionRows(r, { records: 1, sale: r.sale, commission: r.commission, reversals: r.reversal > 0 ? 1 : 0, reversalAmount: r.reversal });
+  dimensionRows(r, { records: 1, sale: r.sale, commission: r.commission, reversals: r.reversals, reversalAmount: r.reversalAmount });
 
 const FIGURES = ['records', 'sale', 'commission', 'reversals', 'reversalAmount'] as const;
 const EARNED = ['records', 'sale', 'commission'] as const;
@@ -183,7 +166,7 @@ export function referenceEarningsDeltas(changes: Iterable<RecordChange>): Earnin
   const into = summed<Omit<EarningsDelta, (typeof EARNED)[number]>, (typeof EARNED)[number]>(EARNED);
   for (const [before, after] of changes) {
     for (const [facts, sign] of [[before, -1], [after, 1]] as const) {
-      if (!facts || facts.reference === null || facts.status === 'declined') continue;
+      if (!facts || facts.reference === null || !isEarned(facts.status)) continue;
       const reference = facts.reference;
       const day = buckets(facts.transactionAt)[0]![1];
       into.add(`${reference}\n${day}\n${facts.currency}`, () => ({ reference, day, currency: facts.currency }), sign, { records: 1, sale: facts.sale, commission: facts.commission });

@@ -5,7 +5,10 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { siteInQuery } from '../sites/site-access.js';
-import { Analytics, AnalyticsQuery, ClickBody, ClickResult, ReportsBody, ReportsResult } from './schemas.js';
+import { validationFailed } from '../../errors.js';
+import { isTimeZone } from '../../domain/time-zones.js';
+import { Analytics, AnalyticsQuery, ClickBody, ClickResult, MAX_RECORDS, REPORT_ITEMS, ReportsBody, ReportsResult } from './schemas.js';
+import { recordsOfDocument } from './report-documents.js';
 
 const tags = ['publisher'];
 
@@ -31,22 +34,30 @@ export const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/publisher/reports', {
     config: { auth: { apiKey: { scopes: ['publisher_reports:write'] } } },
     // Each record is validated alone (the string rule included), so one bad record fails alone.
-    validatorCompiler: enforceBody(ReportsBody, { items: ['/records'] }),
+    validatorCompiler: enforceBody(ReportsBody, { items: REPORT_ITEMS }),
     schema: {
       tags,
       summary: 'Import network report records: 201 when all succeed, 207 when any fails (the good ones stored)',
-      description: 'Upserted by (provider, provider_transaction_id), the newest updated_at winning; the status history is kept. Formats: canonical, awin (transaction list), cj (commission detail); see docs/publisher-report-formats.md.',
+      description: 'Each record is read alone from its format and upserted by (provider, transaction id): a newer version (by date, then status rank) applies, an older one is unchanged; the status history is kept. CJ corrections join their original’s order. Formats: canonical, awin (transaction list), cj (Commission Detail GraphQL, records or the whole response document); see docs/publisher-report-formats.md. An unknown format or time zone, a document without records, or an empty one: 400.',
       body: ReportsBody,
-      response: responses({ 201: Envelope(ReportsResult), 207: Envelope(ReportsResult) }, [401, 403]),
+      response: responses({ 201: Envelope(ReportsResult), 207: Envelope(ReportsResult) }, [400, 401, 403]),
     },
   }, async (request, reply) => {
     const principal = principalOf(request, 'apiKey');
-    const results = await reports.importRecords(principal.siteId, request.body.provider, request.body.format ?? 'canonical', request.body.records, { currency: request.body.currency });
+    const { provider, format = 'canonical', currency, timezone } = request.body;
+    if (timezone !== undefined && !isTimeZone(timezone)) throw validationFailed('/timezone', 'timezone must be an IANA time zone such as Europe/Paris or US/Eastern', 'unknown_time_zone');
+    const found = recordsOfDocument(format, request.body.records);
+    if (!found.ok) throw validationFailed('/records', found.message, 'shape');
+    if (found.records.length === 0) throw validationFailed('/records', 'the report holds no records', 'empty');
+    if (found.records.length > MAX_RECORDS) throw validationFailed('/records', `at most ${MAX_RECORDS} records per request`, 'too_many');
+    const at = `/records${found.pointer}`;
+    const results = await reports.importRecords(principal.siteId, provider, format, found.records, { currency, timezone, pointer: (i) => `${at}/${i}` });
     const count = (s: string) => results.filter((r) => r.status === s).length;
     const failed = count('error');
+    const warnings = results.filter((r) => r.status !== 'error' && r.warnings !== undefined).length;
     return reply
       .code(failed > 0 ? 207 : 201)
-      .send(ok(request, { results, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed }));
+      .send(ok(request, { results, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed, warnings }));
   });
 
   app.get('/analytics/publishers', {

@@ -27,16 +27,26 @@ const MAX_RECORDS = 5000;
 
 export const ReportsBody = Type.Object({
   provider: Provider,
-  format: Type.Optional(Type.Enum([...REPORT_FORMATS], { description: 'canonical (default), or the Awin transaction-list / CJ commission-detail JSON records' })),
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'Currency of records that carry none (CJ publisher-currency amounts)' })),
-  records: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_RECORDS }),
+  format: Type.Optional(Type.Enum([...REPORT_FORMATS], { description: 'canonical (default), or the network’s own export: awin (transaction list), cj (Commission Detail GraphQL); see docs/publisher-report-formats.md' })),
+  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'The publisher currency: of CJ …PubCurrency amounts, and of records that carry none' })),
+  timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone of network times without an offset (Awin’s aliases such as US/Eastern included); default UTC' })),
+  records: Type.Union([Type.Array(Type.Unknown(), { maxItems: MAX_RECORDS }), Type.Object({}, { additionalProperties: true })], {
+    description: `The records (at most ${MAX_RECORDS}), or the network’s whole response document (CJ: { data: { publisherCommissions: { records } } })`,
+  }),
 });
+
+/** Where a batch's items are in a request (each is validated alone). */
+export const REPORT_ITEMS = ['/records', '/records/data/publisherCommissions/records'];
+export { MAX_RECORDS };
+
+const Warning = Type.Object({ code: Type.String(), message: Type.String(), path: Type.String() });
 
 export const ReportsResult = Type.Object({
   results: Type.Array(
     Type.Object({
       index: Type.Integer(),
       status: Type.Enum(['created', 'updated', 'unchanged', 'error']),
+      warnings: Type.Optional(Type.Array(Warning, { description: 'Imported, but worth knowing: e.g. no_reference (it can never match a click)' })),
       error: Type.Optional(
         Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Array(ErrorDetailSchema)) }),
       ),
@@ -46,6 +56,7 @@ export const ReportsResult = Type.Object({
   updated: Type.Integer(),
   unchanged: Type.Integer(),
   failed: Type.Integer(),
+  warnings: Type.Integer({ description: 'Records imported with warnings' }),
 });
 
 const Amount = Type.Union([Type.Number(), Type.Record(Type.String(), Type.Number())], { description: 'Per currency ({ "EUR": 12.5 }), or a number when `currency` is given' });
@@ -64,10 +75,10 @@ export const Analytics = Type.Object({
   to: Timestamp,
   currency: Type.Optional(Type.String()),
   clicks: Type.Number({ description: 'Observed clicks in the period (by occurred_at)' }),
-  settled_orders: Type.Number({ description: 'Provider records with status approved (by transaction_at)' }),
+  settled_orders: Type.Number({ description: 'Orders with status approved (by transaction_at); a CJ correction is never an order of its own, a bonus never an order' }),
   commissionable_revenue: Amount,
-  commission: Type.Object({ approved: Amount, pending: Amount, declined: Amount }),
-  reversals: Type.Object({ count: Type.Number(), amount: Amount }, { description: 'Records once pending or approved, now declined or amended down, and the commission taken back' }),
+  commission: Type.Object({ approved: Amount, pending: Amount, declined: Amount, bonus: Type.Union([Type.Number(), Type.Record(Type.String(), Type.Number())], { description: 'Bonus commission (Awin type Bonus, CJ action type bonus), pending or approved' }) }),
+  reversals: Type.Object({ count: Type.Number(), amount: Amount }, { description: 'Commission taken back: records once pending or approved now declined or amended down, and each downward CJ correction' }),
   top_content: Top('content_id'),
   top_destinations: Top('destination'),
   top_content_by_commission: Top('content_id'),
