@@ -45,6 +45,7 @@ CREATE TABLE publisher_orders (
   PRIMARY KEY (site_id, provider, order_key)
 );
 CREATE INDEX publisher_orders_transaction_idx ON publisher_orders (site_id, transaction_at);
+CREATE INDEX publisher_orders_reference_idx ON publisher_orders (site_id, reference_hash);
 
 -- Every record so far was an order of its own.
 INSERT INTO publisher_orders (site_id, provider, order_key, status, currency, sale_amount, commission_amount, reversals, reversal_amount, reference_hash, transaction_at)

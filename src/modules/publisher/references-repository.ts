@@ -83,17 +83,28 @@ export async function setReferenceClick(q: Queryable, siteId: string, hash: stri
 
 export interface ReferenceUpdate {
   hash: string;
-  /** When a network first reported the reference (null: unchanged). */
+  /** When a network first reported the reference (null: no order names it). */
   firstAt: number | null;
-  /** How many more (or fewer) records name it. */
+  /** How many more (or fewer) orders name it. */
   records: number;
 }
 
-/** Updates (locked) references: first reported, and the records naming them. */
+/** When networks first reported each of these references: the earliest transaction of the orders naming it now. */
+export async function firstReported(q: Queryable, siteId: string, hashes: readonly string[]): Promise<Map<string, number>> {
+  if (hashes.length === 0) return new Map();
+  const { rows } = await q.query<{ reference_hash: string; first_at: Date }>(
+    `SELECT reference_hash, min(transaction_at) AS first_at FROM publisher_orders
+      WHERE site_id = $1 AND reference_hash = ANY($2::text[]) AND status IS NOT NULL GROUP BY reference_hash`,
+    [siteId, hashes],
+  );
+  return new Map(rows.map((r) => [r.reference_hash, r.first_at.getTime()]));
+}
+
+/** Updates (locked) references: first reported, and the orders naming them. */
 export async function updateReferences(q: Queryable, siteId: string, rows: readonly ReferenceUpdate[]): Promise<void> {
   if (rows.length === 0) return;
   await q.query(
-    `UPDATE publisher_references p SET first_at = COALESCE(t.first_at, p.first_at), records = p.records + t.records
+    `UPDATE publisher_references p SET first_at = t.first_at, records = p.records + t.records
        FROM unnest($2::text[], $3::timestamptz[], $4::integer[]) AS t(reference_hash, first_at, records)
       WHERE p.site_id = $1 AND p.reference_hash = t.reference_hash`,
     [siteId, rows.map((r) => r.hash), rows.map((r) => (r.firstAt === null ? null : toIso(r.firstAt))), rows.map((r) => r.records)],

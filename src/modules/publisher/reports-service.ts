@@ -31,20 +31,19 @@ export interface ImportOptions {
 }
 
 /**
- * Keeps the (locked) references of a batch of record changes and the reference rollups in step:
- * how many records name each reference now, and when a network first reported it (each reported
- * reference counts where it first appeared, matched when a click carries it).
+ * Keeps the (locked) references of a batch of order changes and the reference rollups in step:
+ * how many orders name each reference now, and when a network first reported it (the earliest
+ * transaction of the orders naming it, recomputed: an order that leaves, deleted, takes its date
+ * along). Each reported reference counts where it first appeared, matched when a click carries it.
  */
 async function countReferences(tx: Queryable, siteId: string, changes: readonly RecordChange[], references: ReadonlyMap<string, referencesRepo.ReferenceState>): Promise<void> {
-  const seen = new Map<string, { at: number; records: number }>();
-  const count = (hash: string, records: number, at = Infinity) => {
-    const s = seen.get(hash) ?? { at: Infinity, records: 0 };
-    seen.set(hash, { at: Math.min(s.at, at), records: s.records + records });
-  };
+  const orders = new Map<string, number>();
+  const count = (hash: string, n: number) => orders.set(hash, (orders.get(hash) ?? 0) + n);
   for (const [before, after] of changes) {
     if (before?.reference) count(before.reference, -1);
-    if (after?.reference) count(after.reference, 1, after.transactionAt);
+    if (after?.reference) count(after.reference, 1);
   }
+  const firstAt = await referencesRepo.firstReported(tx, siteId, [...orders.keys()]);
   const moves = new Map<string, { grain: string; bucket: string; references: number; matched: number }>();
   const move = (at: number, references: number, matched: number) => {
     for (const [grain, bucket] of buckets(at)) {
@@ -56,16 +55,16 @@ async function countReferences(tx: Queryable, siteId: string, changes: readonly 
     }
   };
   const updates: referencesRepo.ReferenceUpdate[] = [];
-  for (const [hash, s] of seen) {
+  for (const [hash, n] of orders) {
     const old = references.get(hash)!;
-    const before = old.first_at?.getTime() ?? Infinity;
-    const firstAt = Math.min(before, s.at);
-    if (firstAt !== before) {
+    const before = old.first_at?.getTime() ?? null;
+    const after = firstAt.get(hash) ?? null;
+    if (after !== before) {
       const matched = old.click_id !== null ? 1 : 0;
-      if (old.first_at) move(before, -1, -matched);
-      move(firstAt, 1, matched);
+      if (before !== null) move(before, -1, -matched);
+      if (after !== null) move(after, 1, matched);
     }
-    if (firstAt !== before || s.records !== 0) updates.push({ hash, firstAt: firstAt === before ? null : firstAt, records: s.records });
+    if (after !== before || n !== 0) updates.push({ hash, firstAt: after, records: n });
   }
   await referencesRepo.updateReferences(tx, siteId, updates);
   await referencesRepo.addReferenceRollups(tx, siteId, [...moves.values()]);
