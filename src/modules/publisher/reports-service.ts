@@ -106,7 +106,8 @@ async function storeChanges(tx: Queryable, siteId: string, provider: Provider, r
   await repo.bumpClickRollups(tx, siteId, marked, 0, 1);
 }
 
-const sameFacts = (a: OrderFacts | null, b: OrderFacts | null) => JSON.stringify(a) === JSON.stringify(b);
+const FACT_FIELDS = ['status', 'currency', 'sale', 'commission', 'reversals', 'reversalAmount', 'reference', 'transactionAt'] as const;
+const sameFacts = (a: OrderFacts | null, b: OrderFacts | null) => (a === null || b === null ? a === b : FACT_FIELDS.every((f) => a[f] === b[f]));
 
 /**
  * Locks the orders of a batch and reads every record of them (and the batch's records wherever
@@ -146,11 +147,16 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
         db.transaction(async (tx) => {
           const { orders, records: stored } = await lockBatch(tx, siteId, provider, valid.map((v) => v.r.orderKey), valid.map((v) => v.r.providerTransactionId));
           const state = new Map(stored);
+          // The records of each order (ids), kept as versions apply, so an order is read without a scan.
+          const members = new Map<string, Set<string>>();
+          const join = (key: string, id: string) => (members.get(key) ?? members.set(key, new Set()).get(key)!).add(id);
+          for (const [id, st] of state) join(st.orderKey, id);
+          const recordsOfOrder = (key: string) => [...(members.get(key) ?? [])].map((id) => state.get(id)!).filter((st) => st.orderKey === key);
           const writes = new Map<string, { state: RecordState; reference: string | null; newVersion: boolean }>();
           for (const { i, r, warnings, state: incoming } of valid) {
             const current = state.get(r.providerTransactionId) ?? null;
             // One order is valued in one currency: a record in another is refused, alone.
-            const other = [...state.values()].find((s) => s.orderKey === r.orderKey && s.providerTransactionId !== r.providerTransactionId && s.status !== 'deleted');
+            const other = recordsOfOrder(r.orderKey).find((st) => st.providerTransactionId !== r.providerTransactionId && st.status !== 'deleted');
             if (other && other.currency !== incoming.currency) {
               const detail = { path: pointer(i), code: 'currency_mismatch', message: `the record is in ${incoming.currency}, its order (${r.orderKey}) in ${other.currency}` };
               results[i] = { index: i, status: 'error', error: { code: 'validation_failed', message: 'The record is not valid', details: [detail] } };
@@ -160,6 +166,7 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
             results[i] = { index: i, status: action, ...(warnings.length > 0 ? { warnings } : {}) };
             if (!changed) continue;
             state.set(r.providerTransactionId, next);
+            join(next.orderKey, r.providerTransactionId);
             const prior = writes.get(r.providerTransactionId);
             const applied = action !== 'unchanged';
             writes.set(r.providerTransactionId, {
@@ -189,7 +196,7 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
           }
           const changes: OrderChange[] = [...touched]
             .sort()
-            .map((key) => ({ key, before: recordsRepo.orderRowFacts(orders.get(key)), after: orderFacts([...state.values()].filter((s) => s.orderKey === key)) }))
+            .map((key) => ({ key, before: recordsRepo.orderRowFacts(orders.get(key)), after: orderFacts(recordsOfOrder(key)) }))
             .filter((o) => !sameFacts(o.before, o.after));
           await recordsRepo.updatePeaks(tx, siteId, provider, peaks);
           await storeChanges(tx, siteId, provider, recordWrites, changes);
