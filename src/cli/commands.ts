@@ -3,9 +3,8 @@
 import { migrate } from '../db/migrate.js';
 import type { Services } from '../services.js';
 import type { IdTokens } from '../auth/id-tokens.js';
-import { getSiteWithRoleOrThrow, SYSTEM } from '../modules/sites/site-access.js';
-import type { ReportFormat } from '../modules/publisher/report-records.js';
-import { importReportFile } from './import-report-file.js';
+import { SYSTEM } from '../modules/sites/site-access.js';
+import { IMPORT_RECORDS_COMMAND, importRecordsCommand, importReportFile, importSettings, type Executor } from './import-report-file.js';
 import { UsageError } from './usage.js';
 import { SIGNATURE_TOLERANCE_SECONDS, signPlatformRequest } from '../auth/platform-signature.js';
 
@@ -50,10 +49,23 @@ const siteSummary = (site: { site_id: string; name: string; origins: string[]; p
 
 type Result = Promise<Record<string, unknown>>;
 
-/** Commands on the database run with the services; `token` needs only the local issuer. */
+export type { Executor } from './import-report-file.js';
+
+/**
+ * Where a command runs. `database`: with the services, where the database is (this process, or the
+ * server holding the embedded database, which is sent the options). `offline`: here, without a
+ * database (`token` needs only the local issuer). `caller`: here, in the caller's directory (it reads
+ * the caller's files), reaching the database through an executor of internal commands.
+ */
 export type Command =
-  | { database: true; run(services: Services, options: Options, positionals: string[]): Result }
-  | { database: false; run(tools: OfflineTools, options: Options, positionals: string[]): Result };
+  | { kind: 'database'; run(services: Services, options: Options, positionals: string[]): Result }
+  | { kind: 'offline'; run(tools: OfflineTools, options: Options, positionals: string[]): Result }
+  | { kind: 'caller'; run(execute: Executor, options: Options, positionals: string[]): Result };
+
+/** Database commands that only a `caller` command sends (never on the command line): their input is JSON. */
+export const INTERNAL_COMMANDS: Record<string, (services: Services, input: Record<string, unknown>) => Result> = {
+  [IMPORT_RECORDS_COMMAND]: importRecordsCommand,
+};
 
 /** What commands without a database use: the local issuer and the platform secret. */
 export interface OfflineTools {
@@ -63,14 +75,14 @@ export interface OfflineTools {
 
 export const COMMANDS: Record<string, Command> = {
   migrate: {
-    database: true,
+    kind: 'database',
     async run(services) {
       const result = await migrate(services.db);
       return { applied: result.applied, total: result.total, engine: services.db.engine };
     },
   },
   'site create': {
-    database: true,
+    kind: 'database',
     async run(services, o) {
       const origins = list(o, 'origin');
       if (origins.length === 0) throw new UsageError('at least one --origin is required');
@@ -84,7 +96,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'site update': {
-    database: true,
+    kind: 'database',
     async run(services, o) {
       const origins = list(o, 'origin');
       const maxTouches = int(o, 'max-touches', 1, 20);
@@ -98,7 +110,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'site member add': {
-    database: true,
+    kind: 'database',
     async run(services, o) {
       const role = str(o, 'role', false) ?? 'member';
       if (role !== 'member' && role !== 'owner') throw new UsageError('--role must be member or owner');
@@ -107,7 +119,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'key create': {
-    database: true,
+    kind: 'database',
     async run(services, o) {
       const scopes = list(o, 'scopes');
       if (scopes.length === 0) throw new UsageError('--scopes is required, e.g. --scopes events:write,partner_attribution:convert');
@@ -120,7 +132,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'key revoke': {
-    database: true,
+    kind: 'database',
     async run(services, _o, positionals) {
       const keyId = positionals[0];
       if (!keyId) throw new UsageError('usage: storefront key revoke KEY_ID');
@@ -129,13 +141,13 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'click-ids rotate': {
-    database: true,
+    kind: 'database',
     async run(services) {
       return services.touches.rotateClickIds();
     },
   },
   'click-ids purge': {
-    database: true,
+    kind: 'database',
     async run(services, o) {
       const days = int(o, 'older-than', 1, 36_500) ?? services.config.clickIdRetentionDays;
       const result = await services.touches.purgeClickIds(days);
@@ -143,29 +155,17 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'publisher import': {
-    database: true,
-    async run(services, o) {
-      const provider = str(o, 'provider')!;
-      if (provider !== 'awin' && provider !== 'cj') throw new UsageError('--provider must be awin or cj');
-      const format = str(o, 'format', false);
-      if (format !== undefined && !['canonical', 'awin', 'cj'].includes(format)) throw new UsageError('--format must be canonical, awin or cj');
+    kind: 'caller',
+    async run(execute, o) {
       const siteId = str(o, 'site')!;
-      const { site } = await getSiteWithRoleOrThrow(services.db, siteId, SYSTEM, 'owner');
-      const progress = process.stderr.isTTY ? (text: string) => process.stderr.write(`\r${text}`) : undefined;
-      const result = await importReportFile(services, {
-        siteId: site.site_id,
-        provider,
-        file: str(o, 'file')!,
-        format: format as ReportFormat | undefined,
-        currency: str(o, 'currency', false),
-        progress,
-      });
-      if (progress) process.stderr.write('\n');
-      return { site_id: siteId, provider, ...result };
+      const provider = str(o, 'provider')!;
+      const file = str(o, 'file')!;
+      const settings = importSettings({ provider, format: str(o, 'format', false), currency: str(o, 'currency', false), timezone: str(o, 'timezone', false) });
+      return importReportFile(execute, { siteId, file, ...settings, progress: process.stderr.isTTY === true });
     },
   },
   token: {
-    database: false,
+    kind: 'offline',
     async run({ idTokens }, o) {
       const ttl = int(o, 'ttl', 60, 30 * 86_400) ?? 3600;
       const { idToken, expiresAt } = await idTokens.issueLocal(str(o, 'user')!, ttl);
@@ -173,7 +173,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'platform sign': {
-    database: false,
+    kind: 'offline',
     async run({ platformSecret }, o) {
       if (!platformSecret) throw new UsageError('PLATFORM_SECRET is not set: there is nothing to sign with');
       const method = str(o, 'method')!.toUpperCase();

@@ -4,7 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import type { Options } from './commands.js';
-import { USAGE, UsageError } from './usage.js';
+import { CommandFailed, USAGE, UsageError } from './usage.js';
 import { runCommand } from './run-locally.js';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -28,7 +28,14 @@ const OPTIONS: Record<string, OptionSpec> = {
   'platform sign': { method: { type: 'string' }, path: { type: 'string' }, body: { type: 'string' } },
   'click-ids rotate': {},
   'click-ids purge': { 'older-than': { type: 'string' } },
-  'publisher import': { site: { type: 'string' }, provider: { type: 'string' }, file: { type: 'string' }, format: { type: 'string' }, currency: { type: 'string' } },
+  'publisher import': {
+    site: { type: 'string' },
+    provider: { type: 'string' },
+    file: { type: 'string' },
+    format: { type: 'string' },
+    currency: { type: 'string' },
+    timezone: { type: 'string' },
+  },
 };
 
 function commandOf(argv: string[]): { name: string; rest: string[] } | undefined {
@@ -62,7 +69,7 @@ function fail(err: unknown, json: boolean): number {
     const errorCode = err instanceof AppError ? err.code : code === 2 ? 'usage' : 'failed';
     process.stdout.write(`${JSON.stringify({ error: { code: errorCode, message } })}\n`);
   }
-  process.stderr.write(`storefront: ${message}\n${err instanceof UsageError ? `\n${USAGE}\n` : ''}`);
+  process.stderr.write(`storefront: ${message}\n${err instanceof UsageError && err.showUsage ? `\n${USAGE}\n` : ''}`);
   return code;
 }
 
@@ -103,6 +110,12 @@ export async function main(argv: string[]): Promise<number> {
     print(await runCommand(config, command.name, values, positionals), json);
     return 0;
   } catch (err) {
+    if (err instanceof CommandFailed) {
+      // It ran and failed in part (records of an import): its whole result, then why it exits 1.
+      print(err.result, json);
+      process.stderr.write(`storefront: ${err.message}\n`);
+      return 1;
+    }
     return fail(err, json);
   }
 }

@@ -11,10 +11,12 @@ export interface CliResult {
   json: any;
 }
 
-export function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+/** `options.cwd`: the command's working directory (default: this process's). */
+export function runCli(args: string[], env: Record<string, string | undefined>, options: { cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
+      cwd: options.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
