@@ -22,6 +22,8 @@ import type { Services } from '../services.js';
 import { PROVIDERS, type Provider } from '../modules/sites/site-config.js';
 import type { ReportFormat } from '../modules/publisher/report-records.js';
 import { DOCUMENT_RECORDS } from '../modules/publisher/report-documents.js';
+import { currencyDigits } from '../domain/money.js';
+import { isTimeZone } from '../domain/time-zones.js';
 import { getSiteWithRoleOrThrow, SYSTEM } from '../modules/sites/site-access.js';
 import { CommandFailed, UsageError } from './usage.js';
 
@@ -63,25 +65,13 @@ export function importSettings(input: { provider?: unknown; format?: unknown; cu
   if (format !== undefined && (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format))) {
     throw new UsageError('--format must be canonical, awin or cj');
   }
-  if (currency !== undefined && (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))) {
-    throw new UsageError('--currency must be an ISO 4217 code in capitals, such as EUR');
+  if (currency !== undefined && (typeof currency !== 'string' || currencyDigits(currency) === undefined)) {
+    throw new UsageError(`unknown currency ${JSON.stringify(currency)}: --currency must be an ISO 4217 code in capitals, such as EUR`);
   }
-  if (timezone !== undefined) {
-    if (typeof timezone !== 'string' || timezone.length > 64 || !isTimeZone(timezone)) {
-      throw new UsageError(`unknown time zone ${JSON.stringify(timezone)}: --timezone must be an IANA zone such as Europe/Paris or US/Eastern`);
-    }
+  if (timezone !== undefined && (typeof timezone !== 'string' || !isTimeZone(timezone))) {
+    throw new UsageError(`unknown time zone ${JSON.stringify(timezone)}: --timezone must be an IANA zone such as Europe/Paris or US/Eastern`);
   }
   return { provider: provider as Provider, format: format as ReportFormat | undefined, currency, timezone };
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat(undefined, { timeZone: zone });
-    return true;
-  } catch (err) {
-    if (err instanceof RangeError) return false;
-    throw err;
-  }
 }
 
 /**

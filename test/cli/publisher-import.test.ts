@@ -124,9 +124,11 @@ describe('storefront publisher import [the CLI opens the embedded database]', ()
     const badZone = await imp('one.jsonl', '--timezone', 'Mars/Olympus_Mons');
     assert.equal(badZone.code, 2);
     assert.match(badZone.stderr, /unknown time zone/);
-    const badCurrency = await imp('one.jsonl', '--currency', 'eur');
-    assert.equal(badCurrency.code, 2);
-    assert.match(badCurrency.stderr, /--currency/);
+    for (const code of ['eur', 'ZZZ']) {
+      const badCurrency = await imp('one.jsonl', '--currency', code);
+      assert.equal(badCurrency.code, 2, code);
+      assert.match(badCurrency.stderr, /unknown currency.*--currency/, code);
+    }
     const badFormat = await imp('one.jsonl', '--format', 'csv');
     assert.equal(badFormat.code, 2);
     const badProvider = await cli(['publisher', 'import', '--site', siteId, '--provider', 'rakuten', '--file', 'one.jsonl']);

@@ -239,6 +239,7 @@ forEachEngine('network report formats', (t) => {
         awin({ id: 36, commissionAmount: { amount: 1, currency: 'ZZZ' }, saleAmount: { amount: 2, currency: 'ZZZ' } }),
         awin({ id: undefined }),
         42,
+        awin({ id: 37, commissionAmount: { amount: 1 }, saleAmount: { amount: 2, currency: 'ZZZ' } }),
       ],
     });
     assert.equal(res.statusCode, 207, res.body);
@@ -255,12 +256,19 @@ forEachEngine('network report formats', (t) => {
         [6, 'error', 'unknown_currency /records/6/commissionAmount/currency'],
         [7, 'error', 'required /records/7/id'],
         [8, 'error', 'type /records/8'],
+        [9, 'error', 'unknown_currency /records/9/saleAmount/currency'],
       ],
     );
     const cjRes = await report(s, {
       provider: 'cj',
       format: 'cj',
-      records: [cj({ commissionId: '41', original: false, originalActionId: '', pubCommissionAmountUsd: '-1.00' }), cj({ commissionId: '42', pubCommissionAmountUsd: '-1.00' }), cj({ commissionId: '43' })],
+      currency: 'EUR',
+      records: [
+        cj({ commissionId: '41', original: false, originalActionId: '', pubCommissionAmountUsd: '-1.00' }),
+        cj({ commissionId: '42', pubCommissionAmountUsd: '-1.00' }),
+        cj({ commissionId: '43' }),
+        cj({ commissionId: '44', pubCommissionAmountPubCurrency: '' }),
+      ],
     });
     assert.equal(cjRes.statusCode, 207, cjRes.body);
     assert.deepEqual(
@@ -269,6 +277,7 @@ forEachEngine('network report formats', (t) => {
         ['error', 'required /records/0/originalActionId'],
         ['error', 'negative /records/1/pubCommissionAmountUsd'],
         ['created', ''],
+        ['error', 'format /records/3/pubCommissionAmountPubCurrency'],
       ],
     );
     assert.equal(await countRows(t(), 'publisher_records', s.siteId), 2, 'only the good records are stored');
@@ -284,6 +293,8 @@ forEachEngine('network report formats', (t) => {
       ['an empty set', { provider: 'cj', format: 'cj', records: graphql([]) }, '/records'],
       ['an empty list', { provider: 'awin', format: 'awin', records: [] }, '/records'],
       ['an unknown time zone', { provider: 'awin', format: 'awin', timezone: 'Mars/Olympus', records: [awin()] }, '/timezone'],
+      ['an unknown import currency', { provider: 'cj', format: 'cj', currency: 'ZZZ', records: [cj()] }, '/currency'],
+      ['an import currency that is not tender', { provider: 'awin', format: 'awin', currency: 'XAU', records: [awin()] }, '/currency'],
       ['an unknown provider', { provider: 'rakuten', format: 'awin', records: [awin()] }, '/provider'],
     ];
     for (const [name, body, path] of cases) {

@@ -27,8 +27,17 @@ export function readAwin(raw: Json, pointer: string, options: ReadOptions): Read
   if (statusText !== null && status === undefined) f.fail(['commissionStatus'], 'enum', 'commissionStatus must be pending, approved, declined or deleted');
   const paid = f.flag(['paidToPublisher']);
 
-  const currencyText = f.text(['commissionAmount', 'currency'], { max: 16 }) ?? f.text(['saleAmount', 'currency'], { max: 16 }) ?? options.currency ?? null;
-  const currency = currencyText === null ? f.fail(['commissionAmount', 'currency'], 'required', 'the record has no currency: give the import a currency') : f.currency(['commissionAmount', 'currency'], currencyText);
+  // The currency of the commission, else of the sale, else the import's; a refusal names the field it came from.
+  const currencyField = [['commissionAmount', 'currency'], ['saleAmount', 'currency']].find((keys) => f.has(keys));
+  const currencyText = currencyField ? f.text(currencyField, { max: 16 }) : (options.currency ?? null);
+  const currency =
+    currencyText === null
+      ? currencyField
+        ? null // refused by f.text already
+        : f.fail(['commissionAmount', 'currency'], 'required', 'the record has no currency: give the import a currency')
+      : currencyField
+        ? f.currency(currencyField, currencyText)
+        : f.currency(['commissionAmount', 'currency'], currencyText, 'the import’s currency');
   const commission = f.amount(['commissionAmount', 'amount'], currency);
   const sale = f.amount(['saleAmount', 'amount'], currency, { fallback: 0 });
   const amended = f.flag(['amended']) === true;
@@ -96,12 +105,19 @@ export function readCj(raw: Json, pointer: string, options: ReadOptions): ReadRe
   const mapped = CJ_STATUSES[networkStatus];
   if (mapped === undefined) f.fail(['actionStatus'], 'enum', 'actionStatus must be new, extended, locked or closed');
 
-  // The publisher-currency amounts when exported, else the USD ones.
-  const pub = f.has(['pubCommissionAmountPubCurrency']);
+  // The publisher-currency amounts when exported (null: not exported), else the USD ones. An empty
+  // string is an amount that is not a number, refused as such, never taken for "not exported".
+  const pubValue = f.at(['pubCommissionAmountPubCurrency']);
+  const pub = pubValue !== undefined && pubValue !== null;
   const commissionField = pub ? 'pubCommissionAmountPubCurrency' : 'pubCommissionAmountUsd';
   const saleField = pub ? 'saleAmountPubCurrency' : 'saleAmountUsd';
   let currency: string | null = 'USD';
-  if (pub) currency = options.currency ?? f.fail([commissionField], 'currency_required', 'pubCommissionAmountPubCurrency is in the publisher currency: give the import a currency');
+  if (pub) {
+    currency =
+      options.currency === undefined
+        ? f.fail([commissionField], 'currency_required', 'pubCommissionAmountPubCurrency is in the publisher currency: give the import a currency')
+        : f.currency([], options.currency, 'the import’s currency');
+  }
   const original = f.flag(['original']);
   const commission = f.amount([commissionField], currency, { negative: original !== true });
   const sale = f.amount([saleField], currency, { fallback: 0, negative: original !== true });

@@ -24,7 +24,7 @@ export class RecordFields {
   ) {}
 
   path(keys: readonly string[]): string {
-    return `${this.pointer}/${keys.join('/')}`;
+    return keys.length === 0 ? this.pointer : `${this.pointer}/${keys.join('/')}`;
   }
 
   fail(keys: readonly string[], code: string, message: string): null {
@@ -71,9 +71,14 @@ export class RecordFields {
     return this.fail(keys, 'type', `${keys.join('.')} must be true or false`);
   }
 
-  /** An ISO 4217 currency code of tender, or null (refused). */
-  currency(keys: readonly string[], code: string): string | null {
-    return currencyDigits(code) === undefined ? this.fail(keys, 'unknown_currency', `${code.slice(0, 16)} is not an ISO 4217 currency code`) : code;
+  /**
+   * An ISO 4217 currency code of tender, or null (refused). `keys` name the field it came from; a
+   * code that came from elsewhere (the import's options: `keys` empty) is named by `source`.
+   */
+  currency(keys: readonly string[], code: string, source?: string): string | null {
+    if (currencyDigits(code) !== undefined) return code;
+    const what = `${code.slice(0, 16)} is not an ISO 4217 currency code`;
+    return this.fail(keys, 'unknown_currency', source ? `${source}: ${what}` : what);
   }
 
   /**

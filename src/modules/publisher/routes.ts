@@ -7,6 +7,7 @@ import { merchantActor, principalOf } from '../../http/principals.js';
 import { siteInQuery } from '../sites/site-access.js';
 import { validationFailed } from '../../errors.js';
 import { isTimeZone } from '../../domain/time-zones.js';
+import { currencyDigits } from '../../domain/money.js';
 import { Analytics, AnalyticsQuery, ClickBody, ClickResult, MAX_RECORDS, REPORT_ITEMS, ReportsBody, ReportsResult } from './schemas.js';
 import { recordsOfDocument } from './report-documents.js';
 
@@ -46,6 +47,7 @@ export const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const principal = principalOf(request, 'apiKey');
     const { provider, format = 'canonical', currency, timezone } = request.body;
     if (timezone !== undefined && !isTimeZone(timezone)) throw validationFailed('/timezone', 'timezone must be an IANA time zone such as Europe/Paris or US/Eastern', 'unknown_time_zone');
+    if (currency !== undefined && currencyDigits(currency) === undefined) throw validationFailed('/currency', 'currency must be an ISO 4217 code of a currency, such as EUR', 'unknown_currency');
     const found = recordsOfDocument(format, request.body.records);
     if (!found.ok) throw validationFailed('/records', found.message, 'shape');
     if (found.records.length === 0) throw validationFailed('/records', 'the report holds no records', 'empty');
