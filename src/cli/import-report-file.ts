@@ -490,6 +490,9 @@ export async function importReportFile(execute: Executor, opts: ImportFileOption
   }
   progress?.draw(summary, true);
   progress?.clear();
-  if (summary.failed > 0) throw new CommandFailed(`${summary.failed} of ${summary.records} records failed; the others were imported`, { ...summary });
+  if (summary.failed > 0) {
+    const what = summary.failed === summary.records ? `all ${summary.records} records failed; nothing was imported` : `${summary.failed} of ${summary.records} records failed; the others were imported`;
+    throw new CommandFailed(what, { ...summary });
+  }
   return { ...summary };
 }

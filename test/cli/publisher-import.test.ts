@@ -218,6 +218,15 @@ describe('storefront publisher import [a server holds the embedded database]', (
     assert.equal(badZone.code, 2);
   });
 
+  it('draws a progress bar on a terminal, then the summary', async () => {
+    const ids = Array.from({ length: 700 }, (_, i) => `tty${String(i).padStart(5, '0')}`);
+    writeFileSync(path.join(work, 'tty.jsonl'), `${ids.map((id) => line(id)).join('\n')}\n`);
+    const res = await runCli(['publisher', 'import', '--site', siteId, '--provider', 'awin', '--file', 'tty.jsonl'], { ...env, TERM: 'xterm' }, { cwd: work, tty: true });
+    assert.equal(res.code, 0, res.stdout);
+    assert.match(res.stdout, /\r\x1b\[K\[#{20}\] 100%  700 records read: 700 created, 0 updated, 0 unchanged, 0 failed/);
+    assert.match(res.stdout, /^created\s+700\r?$/m);
+  });
+
   it('imports a file larger than one chunk, every record counted', async () => {
     const ids = Array.from({ length: 1200 }, (_, i) => `big${String(i).padStart(5, '0')}`);
     writeFileSync(path.join(work, 'big.jsonl'), `${ids.map((id) => line(id)).join('\n')}\n`);

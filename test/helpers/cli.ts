@@ -11,10 +11,19 @@ export interface CliResult {
   json: any;
 }
 
-/** `options.cwd`: the command's working directory (default: this process's). */
-export function runCli(args: string[], env: Record<string, string | undefined>, options: { cwd?: string } = {}): Promise<CliResult> {
+const shellQuote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * `options.cwd`: the command's working directory (default: this process's). `options.tty`: run it on
+ * a pseudo-terminal (util-linux `script`), as a person at a terminal would; stdout then holds what the
+ * terminal showed, stderr included.
+ */
+export function runCli(args: string[], env: Record<string, string | undefined>, options: { cwd?: string; tty?: boolean } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const [file, argv] = options.tty
+      ? ['script', ['-qefc', [process.execPath, BIN, ...args].map(shellQuote).join(' '), '/dev/null']]
+      : [process.execPath, [BIN, ...args]];
+    const child = spawn(file, argv, {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...env },
       cwd: options.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
