@@ -39,7 +39,7 @@ export const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'Import network report records: 201 when all succeed, 207 when any fails (the good ones stored)',
-      description: 'Each record is read alone from its format and upserted by (provider, transaction id): a newer version (by date, then status rank) applies, an older one is unchanged; the status history is kept. CJ corrections join their original’s order. Formats: canonical, awin (transaction list), cj (Commission Detail GraphQL, records or the whole response document); see docs/publisher-report-formats.md. An unknown format or time zone, a document without records, or an empty one: 400.',
+      description: 'Each record is read alone from its format and upserted by (provider, transaction id): a newer version (by date, then status rank) applies, an older one is unchanged; the status history is kept. CJ corrections join their original’s order. Formats: canonical, awin (transaction list), cj (Commission Detail GraphQL, records or the whole response document); see docs/publisher-report-formats.md. An unknown format, currency or time zone, a document without records, or an empty one: 400.',
       body: ReportsBody,
       response: responses({ 201: Envelope(ReportsResult), 207: Envelope(ReportsResult) }, [400, 401, 403]),
     },

@@ -28,7 +28,7 @@ const MAX_RECORDS = 5000;
 export const ReportsBody = Type.Object({
   provider: Provider,
   format: Type.Optional(Type.Enum([...REPORT_FORMATS], { description: 'canonical (default), or the network’s own export: awin (transaction list), cj (Commission Detail GraphQL); see docs/publisher-report-formats.md' })),
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'The publisher currency: of CJ …PubCurrency amounts, and of records that carry none' })),
+  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'The publisher currency (ISO 4217; an unknown code is 400): of CJ …PubCurrency amounts, and of records that carry none' })),
   timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone of network times without an offset (Awin’s aliases such as US/Eastern included); default UTC' })),
   records: Type.Union([Type.Array(Type.Unknown(), { maxItems: MAX_RECORDS }), Type.Object({}, { additionalProperties: true })], {
     description: `The records (at most ${MAX_RECORDS}), or the network’s whole response document (CJ: { data: { publisherCommissions: { records } } })`,
