@@ -10,9 +10,8 @@ export type RecordsOfDocument = { ok: true; records: unknown[]; pointer: string 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The first message of a GraphQL `errors` array, if the document is a GraphQL error answer. */
-function graphqlError(doc: Record<string, unknown>): string | undefined {
-  const errors = doc.errors;
+/** The first message of a GraphQL answer's `errors` array (its value given), if the answer is an error. */
+export function graphqlErrorMessage(errors: unknown): string | undefined {
   if (!Array.isArray(errors) || errors.length === 0) return undefined;
   const first: unknown = errors[0];
   return isObject(first) && typeof first.message === 'string' ? first.message.slice(0, 200) : 'unnamed error';
@@ -29,7 +28,7 @@ export function recordsOfDocument(format: ReportFormat, doc: unknown): RecordsOf
     let at: unknown = doc;
     for (const key of path.split('.')) at = isObject(at) ? at[key] : undefined;
     if (Array.isArray(at)) return { ok: true, records: at, pointer: `/${path.replaceAll('.', '/')}` };
-    const error = graphqlError(doc);
+    const error = graphqlErrorMessage(doc.errors);
     if (error !== undefined) return { ok: false, message: `the document is a GraphQL error answer, not commissions: ${error}` };
   }
   const wanted = path ? `an array of ${format} records or the response document ({ ${path.split('.').join(': { ')} } })` : `an array of ${format} records`;
