@@ -2,7 +2,7 @@
 // 50,000 linked orders with refunds and cancellations, loaded through the services (the same
 // running-sum code as live traffic); then GET /results through the real server, beside GET /health
 // on the same server as the baseline, and beside what scanning the raw rows at read time costs.
-import { SYSTEM } from '../src/modules/sites/site-access.js';
+import { SYSTEM } from '../src/kernel/index.js';
 import { assignmentIdFor } from '../src/modules/experiments/assignment.js';
 import { fmt, load, withBenchApp, withService, type LoadResult } from './lib.js';
 
@@ -61,7 +61,7 @@ export function runExperimentsBench(log: (line: string) => void): Promise<Experi
       const cents = 1000 + ((i * 37) % 20_000);
       const orderId = `o-${i}`;
       const amount = cents / 100;
-      const res = await s.conversions.recordConversion(site.site_id, {
+      const res = await s.attribution.conversions.recordConversion(site.site_id, {
         event_type: 'purchase',
         conversion: {
           schema_version: 1,
@@ -81,14 +81,14 @@ export function runExperimentsBench(log: (line: string) => void): Promise<Experi
       if (res.status !== 201) throw new Error(`purchase ${i}: ${res.status}`);
       if (i % 10 === 0) {
         refunds += 1;
-        await s.conversions.recordConversion(site.site_id, {
+        await s.attribution.conversions.recordConversion(site.site_id, {
           event_type: 'adjustment',
           adjustment: { schema_version: 1, idempotency_key: `r-${i}`, website_id: site.site_id, order_id: orderId, occurred_at: new Date(occurred + 1000).toISOString(), currency: 'EUR', reason: 'refund', revenue_delta: -Math.floor(cents / 2) / 100, commissionable_delta: -Math.floor(cents / 2) / 100 },
         });
       }
       if (i % 50 === 1) {
         cancellations += 1;
-        await s.conversions.recordConversion(site.site_id, {
+        await s.attribution.conversions.recordConversion(site.site_id, {
           event_type: 'cancellation',
           cancellation: { schema_version: 1, idempotency_key: `c-${i}`, website_id: site.site_id, order_id: orderId, occurred_at: new Date(occurred + 2000).toISOString(), currency: 'EUR', reason: 'other' },
         });

@@ -140,7 +140,7 @@ export function runPublisherBench(log: (line: string) => void): Promise<Publishe
           updated_at: when,
         };
       });
-      await s.reports.importRecords(siteId, 'awin', 'canonical', records);
+      await s.publisher.reports.importRecords(siteId, 'awin', 'canonical', records);
     }
     // A later version of every 20th record: declined (a reversal).
     for (let start = 0; start < RECORDS; start += batch * 20) {
@@ -150,13 +150,13 @@ export function runPublisherBench(log: (line: string) => void): Promise<Publishe
         const cents = 1000 + (i % 50_000);
         return { provider_transaction_id: `tx-${i}`, reference: i % 10 < 7 ? ref((i * 13) % CLICKS) : `Nope${String(i).padStart(14, '0')}`, status: 'declined', sale_amount: cents / 100, commission_amount: Math.floor(cents / 10) / 100, currency: i % 4 === 0 ? 'GBP' : 'EUR', transaction_at: when, updated_at: new Date(Date.parse(when) + 3_600_000).toISOString() };
       });
-      await s.reports.importRecords(siteId, 'awin', 'canonical', records);
+      await s.publisher.reports.importRecords(siteId, 'awin', 'canonical', records);
     }
     // What autovacuum does after a large load: statistics, and the visibility map index-only scans use.
     await db.query('VACUUM ANALYZE publisher_records');
     await db.query('VACUUM ANALYZE publisher_click_rollups');
     const loadRecordsSeconds = (performance.now() - t0) / 1000;
-    const sample = await s.publisherAnalytics.analytics({ kind: 'user', userId: 'bench' }, siteId, { from: new Date(now - 365 * DAY).toISOString(), to: new Date(now + 1000).toISOString() });
+    const sample = await s.publisher.analytics.analytics({ kind: 'user', userId: 'bench' }, siteId, { from: new Date(now - 365 * DAY).toISOString(), to: new Date(now + 1000).toISOString() });
 
     // One reference that HOT_RECORDS records name (a reference a network reports again and again),
     // spread over the year, before any click carries it.
@@ -168,7 +168,7 @@ export function runPublisherBench(log: (line: string) => void): Promise<Publishe
         const when = new Date(now - Math.floor(((i * 7919) % HOT_RECORDS) / HOT_RECORDS * 365 * DAY)).toISOString();
         return { provider_transaction_id: `hot-${i}`, reference: hot, status: i % 5 === 0 ? 'pending' : 'approved', sale_amount: 20 + (i % 50), commission_amount: 2, currency: i % 4 === 0 ? 'GBP' : 'EUR', transaction_at: when, updated_at: when };
       });
-      await s.reports.importRecords(siteId, 'awin', 'canonical', records);
+      await s.publisher.reports.importRecords(siteId, 'awin', 'canonical', records);
     }
     await db.query('VACUUM ANALYZE publisher_records');
     const idToken = (await s.idTokens.issueLocal('bench', 3600)).idToken;

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Reference values for src/experiments/stats.ts, computed with SciPy.
+"""Reference values for src/modules/experiments/stats.ts, computed with SciPy.
 
 Run with Debian's python3-scipy (apt-get install python3-scipy):
     /usr/bin/python3 scripts/stats-fixture.py > test/fixtures/stats-scipy.json

@@ -12,7 +12,7 @@ import { migrate } from './db/migrate.js';
 import { createSecrets, loadMasterSecret, type Secrets } from './secrets.js';
 import { createServices } from './services.js';
 import { registerAuthentication } from './auth/authenticate.js';
-import { registerSiteAccess } from './modules/sites/site-access.js';
+import { registerSiteAccess } from './http/site-access.js';
 import { registerRuntimeLimits } from './rate-limit/runtime-limits.js';
 import { accepts, securityOf, type AuthSpec } from './auth/principal.js';
 import { ErrorEnvelope } from './http/envelope.js';
@@ -25,18 +25,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { createMetrics, registerMetrics, type Metrics } from './plugins/metrics.js';
 import type { PostgresDatabase } from './db/postgres.js';
 import { BROWSER_ROUTE_HELMET, registerSecurityHeaders } from './plugins/security-headers.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { apiKeysRoutes } from './modules/api-keys/routes.js';
-import { credentialsRoutes } from './modules/credentials/routes.js';
-import { attributionRoutes } from './modules/attribution/routes.js';
-import { eventsRoutes } from './modules/events/routes.js';
-import { experimentsRoutes } from './modules/experiments/routes.js';
-import { publisherRoutes } from './modules/publisher/routes.js';
-import { sdkRoutes } from './modules/sdk/routes.js';
-import { demoRoutes } from './modules/demo/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { runtimeRoutes } from './modules/runtime/routes.js';
-import { sitesRoutes } from './modules/sites/routes.js';
+import { MODULES } from './modules/index.js';
 
 export const BODY_LIMIT = 512 * 1024;
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -157,8 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCors(app, browserPaths.matches);
   registerAuthentication(app, {
     db,
-    sites: services.siteDirectory,
-    apiKeys: services.apiKeys,
+    sites: services.kernel.siteDirectory,
+    apiKeys: services.apiKeyVerifier,
     runtimeTokens: services.runtimeTokens,
     idTokens: services.idTokens,
     platformSecret: config.platformSecret,
@@ -166,24 +155,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSiteAccess(app, db);
   registerRuntimeLimits(app, services.runtimeLimits);
 
-  await app.register(healthRoutes);
-  await app.register(healthRoutes, { prefix: '/api/v1' });
-  await app.register(
-    async (v1) => {
-      await v1.register(runtimeRoutes);
-      await v1.register(sitesRoutes);
-      await v1.register(apiKeysRoutes);
-      await v1.register(credentialsRoutes);
-      await v1.register(eventsRoutes);
-      await v1.register(attributionRoutes);
-      await v1.register(experimentsRoutes);
-      await v1.register(publisherRoutes);
-    },
-    { prefix: '/api/v1' },
-  );
-  await app.register(adminRoutes, { prefix: '/api/admin' });
-  await app.register(sdkRoutes);
-  if (config.demo) await app.register(demoRoutes);
+  // Each module's routes, in the registry's order, under the prefix it names.
+  for (const m of MODULES) {
+    for (const { prefix, plugin } of m.routes(services, services.moduleContext)) await app.register(plugin, { prefix });
+  }
 
   return app;
 }

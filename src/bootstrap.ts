@@ -5,15 +5,15 @@
 // makes this happen once even when several processes start together.
 import type { Database } from './db/types.js';
 import type { Services } from './services.js';
-import { SCOPES } from './modules/api-keys/scopes.js';
-import { SYSTEM } from './modules/sites/site-access.js';
-import { setDemoState } from './modules/demo/demo-repository.js';
+import { MODULES } from './modules/index.js';
+import type { FirstStart } from './modules/module.js';
 
 export interface BootstrapResult {
   siteId: string;
   /** The secret key with every scope: embedded engine only. */
   key: { apiKey: string; keyId: string } | undefined;
-  experimentId: string;
+  /** The demo's running experiment, when the experiments module made one. */
+  experimentId: string | undefined;
   idToken: string | undefined;
 }
 
@@ -23,35 +23,21 @@ export interface BootstrapOptions {
   withKey: boolean;
 }
 
+/** The kernel makes the demo site (publisher mode on, so the demo shows every part); each module adds its step. */
 export async function bootstrapIfEmpty(db: Database, services: Services, options: BootstrapOptions): Promise<BootstrapResult | undefined> {
   const { port } = options;
   const { rowCount } = await db.query(`INSERT INTO platform_state (key) VALUES ('bootstrap') ON CONFLICT DO NOTHING`);
-  if (rowCount !== 1 || (await services.sites.countSites()) > 0) return undefined;
-  // Publisher mode and a running experiment, so that the demo storefront shows every part.
-  const site = await services.sites.createSite({
+  if (rowCount !== 1 || (await services.kernel.sites.countSites()) > 0) return undefined;
+  const site = await services.kernel.sites.createSite({
     name: 'Demo storefront',
     origins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
     owner: 'demo',
     publisherMode: true,
   });
-  const key = options.withKey
-    ? await services.apiKeys.createKey(SYSTEM, site.site_id, { name: 'demo (every scope)', scopes: [...SCOPES] })
-    : undefined;
-  const owner = { kind: 'user' as const, userId: 'demo' };
-  const experiment = await services.experiments.create(owner, site.site_id, {
-    name: 'Demo overlay',
-    hypothesis: 'A bolder welcome overlay leads to more purchases',
-    surfaces: [{ type: 'overlay', campaign_id: 'demo-welcome' }],
-  });
-  await services.experiments.start(owner, experiment.experiment_id);
-  await setDemoState(db, { site_id: site.site_id, experiment_id: experiment.experiment_id });
+  const start: FirstStart = { site, owner: { kind: 'user', userId: 'demo' }, withKey: options.withKey, made: {} };
+  for (const m of MODULES) await m.firstStart(services, start);
   const idToken = services.idTokens.localEnabled ? (await services.idTokens.issueLocal('demo', 86_400)).idToken : undefined;
-  return {
-    siteId: site.site_id,
-    key: key ? { apiKey: key.api_key, keyId: key.key_id } : undefined,
-    experimentId: experiment.experiment_id,
-    idToken,
-  };
+  return { siteId: site.site_id, key: start.made.key, experimentId: start.made.experimentId, idToken };
 }
 
 /** The text printed once (to stdout, never to the log: it holds the secret). */

@@ -35,7 +35,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     // demo's site is made (when the demo is on), and no key is created or printed.
     const result = await bootstrapIfEmpty(app.services.db, app.services, { port, withKey: config.engine === 'pglite' });
     if (result) process.stdout.write(bootstrapMessage(result, baseUrl, `http://localhost:${port}`));
-  } else if (config.bootstrap && (await app.services.sites.countSites()) === 0) {
+  } else if (config.bootstrap && (await app.services.kernel.sites.countSites()) === 0) {
     process.stdout.write(firstStepsMessage());
   }
   app.log.info({ engine: config.engine, url: baseUrl }, 'storefront listening');

@@ -4,21 +4,20 @@
 // and before schema validation (so a missing credential is a 401 before a 400), as CONTRACT §0 orders.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../errors.js';
-import type { ApiKeysService } from '../modules/api-keys/api-keys-service.js';
-import { insufficientScope } from '../modules/api-keys/api-keys-service.js';
 import type { Database } from '../db/types.js';
-import type { SiteDirectory } from '../modules/sites/site-directory.js';
+import type { SiteDirectory } from '../kernel/index.js';
 import type { IdTokens } from './id-tokens.js';
 import { checkPlatformSignature } from './platform-signature.js';
 import { recordNonceUse } from './signature-uses-repository.js';
-import { accepts, describeAccepted, type AuthSpec } from './principal.js';
+import { accepts, describeAccepted, insufficientScope, type ApiKeyVerifier, type AuthSpec } from './principal.js';
 import type { RuntimeTokens } from './runtime-tokens.js';
 
 export interface AuthDeps {
   db: Database;
   /** Sites as the hot path reads them (cached 5 s; changes made here are seen at once). */
   sites: SiteDirectory;
-  apiKeys: ApiKeysService;
+  /** Verifies secret API keys (the module that keeps them). */
+  apiKeys: ApiKeyVerifier;
   runtimeTokens: RuntimeTokens;
   idTokens: IdTokens;
   platformSecret: string | undefined;

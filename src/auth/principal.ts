@@ -1,6 +1,7 @@
 // Who is calling, as established by one of the four credential kinds (CONTRACT §1), and what a
 // route accepts.
-import type { Scope } from '../modules/api-keys/scopes.js';
+import { AppError } from '../errors.js';
+import type { Scope } from './scopes.js';
 
 export type CredentialKind = 'runtime' | 'apiKey' | 'merchant' | 'platform';
 
@@ -9,6 +10,21 @@ export type Principal =
   | { kind: 'apiKey'; siteId: string; keyId: string; scopes: Scope[]; rateLimitPerHour: number; trustClass: 'server' }
   | { kind: 'merchant'; userId: string; issuer: string }
   | { kind: 'platform' };
+
+/** A secret API key, once verified: what the apiKey principal carries. */
+export interface VerifiedApiKey {
+  siteId: string;
+  keyId: string;
+  scopes: Scope[];
+  rateLimitPerHour: number;
+}
+
+/** Verifies a secret API key (401 unknown, revoked or expired). Implemented by the module that keeps keys. */
+export interface ApiKeyVerifier {
+  verifyKey(secret: string): Promise<VerifiedApiKey>;
+}
+
+export const insufficientScope = (scope: Scope): AppError => new AppError('insufficient_scope', `The API key lacks the scope ${scope}`);
 
 export interface AuthSpec {
   runtime?: boolean;

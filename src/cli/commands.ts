@@ -1,43 +1,16 @@
-// The commands of CONTRACT §2 as functions of the services and parsed options. They print nothing
-// themselves: main.ts prints their results (JSON with --json, else readable lines).
+// The commands of CONTRACT §2 as functions of the services and parsed options: the platform's own
+// (migrations, sites and members through the kernel, local tokens, platform signatures, click-id
+// protection) and every module's. They print nothing themselves: main.ts prints their results
+// (JSON with --json, else readable lines).
 import { migrate } from '../db/migrate.js';
 import type { Services } from '../services.js';
-import type { IdTokens } from '../auth/id-tokens.js';
-import { SYSTEM } from '../modules/sites/site-access.js';
-import { IMPORT_RECORDS_COMMAND, importRecordsCommand, importReportFile, importSettings, type Executor } from './import-report-file.js';
-import { UsageError } from './usage.js';
+import { SYSTEM } from '../kernel/index.js';
+import { MODULES } from '../modules/index.js';
 import { SIGNATURE_TOLERANCE_SECONDS, signPlatformRequest } from '../auth/platform-signature.js';
+import { int, list, onOff, str, type Command, type InternalCommand } from './command.js';
+import { UsageError } from './usage.js';
 
-export type Options = Record<string, string | boolean | string[] | undefined>;
-
-const str = (o: Options, name: string, required = true): string | undefined => {
-  const v = o[name];
-  if (Array.isArray(v)) return v[v.length - 1];
-  if (typeof v === 'string' && v.trim() !== '') return v.trim();
-  if (required) throw new UsageError(`--${name} is required`);
-  return undefined;
-};
-
-const int = (o: Options, name: string, min: number, max: number): number | undefined => {
-  const v = str(o, name, false);
-  if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
-  return Number(v);
-};
-
-const onOff = (o: Options, name: string): boolean | undefined => {
-  const v = str(o, name, false);
-  if (v === undefined) return undefined;
-  if (v === 'on') return true;
-  if (v === 'off') return false;
-  throw new UsageError(`--${name} must be on or off`);
-};
-
-const list = (o: Options, name: string): string[] => {
-  const v = o[name];
-  const values = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
-  return values.flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean);
-};
+export type { Executor, Options } from './command.js';
 
 const siteSummary = (site: { site_id: string; name: string; origins: string[]; publisher_mode: boolean }, owner: string | undefined) => ({
   site_id: site.site_id,
@@ -47,35 +20,12 @@ const siteSummary = (site: { site_id: string; name: string; origins: string[]; p
   owner: owner ?? null,
 });
 
-type Result = Promise<Record<string, unknown>>;
-
-export type { Executor } from './import-report-file.js';
-
-/**
- * Where a command runs. `database`: with the services, where the database is (this process, or the
- * server holding the embedded database, which is sent the options). `offline`: here, without a
- * database (`token` needs only the local issuer). `caller`: here, in the caller's directory (it reads
- * the caller's files), reaching the database through an executor of internal commands.
- */
-export type Command =
-  | { kind: 'database'; run(services: Services, options: Options, positionals: string[]): Result }
-  | { kind: 'offline'; run(tools: OfflineTools, options: Options, positionals: string[]): Result }
-  | { kind: 'caller'; run(execute: Executor, options: Options, positionals: string[]): Result };
-
-/** Database commands that only a `caller` command sends (never on the command line): their input is JSON. */
-export const INTERNAL_COMMANDS: Record<string, (services: Services, input: Record<string, unknown>) => Result> = {
-  [IMPORT_RECORDS_COMMAND]: importRecordsCommand,
-};
-
-/** What commands without a database use: the local issuer and the platform secret. */
-export interface OfflineTools {
-  idTokens: IdTokens;
-  platformSecret: string | undefined;
-}
-
-export const COMMANDS: Record<string, Command> = {
+/** The platform's own commands. */
+const CORE: Record<string, Command<Services>> = {
   migrate: {
     kind: 'database',
+    usage: 'migrate                                       apply database migrations',
+    options: {},
     async run(services) {
       const result = await migrate(services.db);
       return { applied: result.applied, total: result.total, engine: services.db.engine };
@@ -83,10 +33,12 @@ export const COMMANDS: Record<string, Command> = {
   },
   'site create': {
     kind: 'database',
+    usage: 'site create --name N --origin URL [--origin URL…] [--publisher] --owner USER',
+    options: { name: { type: 'string' }, origin: { type: 'string', multiple: true }, publisher: { type: 'boolean' }, owner: { type: 'string' } },
     async run(services, o) {
       const origins = list(o, 'origin');
       if (origins.length === 0) throw new UsageError('at least one --origin is required');
-      const site = await services.sites.createSite({
+      const site = await services.kernel.sites.createSite({
         name: str(o, 'name')!,
         origins,
         publisherMode: o.publisher === true,
@@ -97,10 +49,18 @@ export const COMMANDS: Record<string, Command> = {
   },
   'site update': {
     kind: 'database',
+    usage: 'site update --site SITE [--max-touches N] [--publisher on|off] [--name N] [--origin URL…]',
+    options: {
+      site: { type: 'string' },
+      'max-touches': { type: 'string' },
+      publisher: { type: 'string' },
+      name: { type: 'string' },
+      origin: { type: 'string', multiple: true },
+    },
     async run(services, o) {
       const origins = list(o, 'origin');
       const maxTouches = int(o, 'max-touches', 1, 20);
-      const site = await services.sites.updateSite(SYSTEM, str(o, 'site')!, {
+      const site = await services.kernel.sites.updateSite(SYSTEM, str(o, 'site')!, {
         name: str(o, 'name', false),
         origins: origins.length > 0 ? origins : undefined,
         publisherMode: onOff(o, 'publisher'),
@@ -111,61 +71,19 @@ export const COMMANDS: Record<string, Command> = {
   },
   'site member add': {
     kind: 'database',
+    usage: 'site member add --site SITE --user USER [--role member|owner]',
+    options: { site: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } },
     async run(services, o) {
       const role = str(o, 'role', false) ?? 'member';
       if (role !== 'member' && role !== 'owner') throw new UsageError('--role must be member or owner');
-      const member = await services.sites.addMember(SYSTEM, str(o, 'site')!, str(o, 'user')!, role);
+      const member = await services.kernel.sites.addMember(SYSTEM, str(o, 'site')!, str(o, 'user')!, role);
       return { site_id: member.site_id, user: member.user, role: member.role };
-    },
-  },
-  'key create': {
-    kind: 'database',
-    async run(services, o) {
-      const scopes = list(o, 'scopes');
-      if (scopes.length === 0) throw new UsageError('--scopes is required, e.g. --scopes events:write,partner_attribution:convert');
-      const key = await services.apiKeys.createKey(SYSTEM, str(o, 'site')!, {
-        name: str(o, 'name', false),
-        scopes,
-        rateLimitPerHour: int(o, 'rate-limit', 1, 100_000_000),
-      });
-      return { key_id: key.key_id, api_key: key.api_key, scopes: key.scopes, site_id: key.site_id, rate_limit_per_hour: key.rate_limit_per_hour };
-    },
-  },
-  'key revoke': {
-    kind: 'database',
-    async run(services, _o, positionals) {
-      const keyId = positionals[0];
-      if (!keyId) throw new UsageError('usage: storefront key revoke KEY_ID');
-      const key = await services.apiKeys.revokeKey(SYSTEM, undefined, keyId);
-      return { key_id: key.key_id, revoked_at: key.revoked_at };
-    },
-  },
-  'click-ids rotate': {
-    kind: 'database',
-    async run(services) {
-      return services.touches.rotateClickIds();
-    },
-  },
-  'click-ids purge': {
-    kind: 'database',
-    async run(services, o) {
-      const days = int(o, 'older-than', 1, 36_500) ?? services.config.clickIdRetentionDays;
-      const result = await services.touches.purgeClickIds(days);
-      return { purged: result.purged, older_than_days: days, before: result.before };
-    },
-  },
-  'publisher import': {
-    kind: 'caller',
-    async run(execute, o) {
-      const siteId = str(o, 'site')!;
-      const provider = str(o, 'provider')!;
-      const file = str(o, 'file')!;
-      const settings = importSettings({ provider, format: str(o, 'format', false), currency: str(o, 'currency', false), timezone: str(o, 'timezone', false) });
-      return importReportFile(execute, { siteId, file, ...settings, progress: process.stderr.isTTY === true });
     },
   },
   token: {
     kind: 'offline',
+    usage: 'token --user USER [--ttl 3600]                ID token from the local issuer',
+    options: { user: { type: 'string' }, ttl: { type: 'string' } },
     async run({ idTokens }, o) {
       const ttl = int(o, 'ttl', 60, 30 * 86_400) ?? 3600;
       const { idToken, expiresAt } = await idTokens.issueLocal(str(o, 'user')!, ttl);
@@ -174,6 +92,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'platform sign': {
     kind: 'offline',
+    usage: 'platform sign --method M --path P [--body B]  X-Platform-Signature for one /api/admin request (single use, 300 s)',
+    options: { method: { type: 'string' }, path: { type: 'string' }, body: { type: 'string' } },
     async run({ platformSecret }, o) {
       if (!platformSecret) throw new UsageError('PLATFORM_SECRET is not set: there is nothing to sign with');
       const method = str(o, 'method')!.toUpperCase();
@@ -184,4 +104,28 @@ export const COMMANDS: Record<string, Command> = {
       return { header: signPlatformRequest(platformSecret, { method, url: path, rawBody: body }), method, path, valid_seconds: SIGNATURE_TOLERANCE_SECONDS };
     },
   },
+  'click-ids rotate': {
+    kind: 'database',
+    usage: 'click-ids rotate                              re-encrypt click ids with the first CLICK_ID_KEYS key',
+    options: {},
+    async run(services) {
+      return services.clickIds.rotate();
+    },
+  },
+  'click-ids purge': {
+    kind: 'database',
+    usage: 'click-ids purge [--older-than 400]            drop encrypted click ids of touches older than DAYS',
+    options: { 'older-than': { type: 'string' } },
+    async run(services, o) {
+      const days = int(o, 'older-than', 1, 36_500) ?? services.config.clickIdRetentionDays;
+      const result = await services.clickIds.purge(days);
+      return { purged: result.purged, older_than_days: days, before: result.before };
+    },
+  },
 };
+
+/** Every command: the platform's, then each module's in the registry's order. */
+export const COMMANDS: Record<string, Command<Services>> = Object.assign({}, CORE, ...MODULES.map((m) => m.commands));
+
+/** Database commands that only a `caller` command sends (never on the command line): their input is JSON. */
+export const INTERNAL_COMMANDS: Record<string, InternalCommand<Services>> = Object.assign({}, ...MODULES.map((m) => m.internalCommands));

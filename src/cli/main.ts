@@ -1,42 +1,28 @@
 // The `storefront` command line (CONTRACT §2). Reads the same configuration as the server.
 // Exit codes: 0 done, 1 the operation was refused or failed, 2 usage or configuration error.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
-import type { Options } from './commands.js';
-import { CommandFailed, USAGE, UsageError } from './usage.js';
+import { COMMANDS } from './commands.js';
+import type { Options, OptionSpec } from './command.js';
+import { CommandFailed, UsageError } from './usage.js';
 import { runCommand } from './run-locally.js';
 
-type OptionSpec = NonNullable<ParseArgsConfig['options']>;
-
 const COMMON: OptionSpec = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
+const SERVE: OptionSpec = { port: { type: 'string' }, host: { type: 'string' } };
 const OPTIONS: Record<string, OptionSpec> = {
-  serve: { port: { type: 'string' }, host: { type: 'string' } },
-  migrate: {},
-  'site create': { name: { type: 'string' }, origin: { type: 'string', multiple: true }, publisher: { type: 'boolean' }, owner: { type: 'string' } },
-  'site update': {
-    site: { type: 'string' },
-    'max-touches': { type: 'string' },
-    publisher: { type: 'string' },
-    name: { type: 'string' },
-    origin: { type: 'string', multiple: true },
-  },
-  'site member add': { site: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' } },
-  'key create': { site: { type: 'string' }, scopes: { type: 'string', multiple: true }, name: { type: 'string' }, 'rate-limit': { type: 'string' } },
-  'key revoke': {},
-  token: { user: { type: 'string' }, ttl: { type: 'string' } },
-  'platform sign': { method: { type: 'string' }, path: { type: 'string' }, body: { type: 'string' } },
-  'click-ids rotate': {},
-  'click-ids purge': { 'older-than': { type: 'string' } },
-  'publisher import': {
-    site: { type: 'string' },
-    provider: { type: 'string' },
-    file: { type: 'string' },
-    format: { type: 'string' },
-    currency: { type: 'string' },
-    timezone: { type: 'string' },
-  },
+  serve: SERVE,
+  ...Object.fromEntries(Object.entries(COMMANDS).map(([name, c]) => [name, c.options])),
 };
+
+export const USAGE = `Usage: storefront <command> [options]   (add --json for one JSON object on stdout)
+
+  serve [--port 8080] [--host 127.0.0.1]        start the API
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}
+
+Configuration comes from the environment (DATABASE_URL, DATA_DIR, STOREFRONT_SECRET, …); see README.md.`;
 
 function commandOf(argv: string[]): { name: string; rest: string[] } | undefined {
   for (const words of [3, 2, 1]) {
@@ -86,7 +72,7 @@ export async function main(argv: string[]): Promise<number> {
     ({ values, positionals } = parseArgs({
       args: command.rest,
       options: { ...COMMON, ...OPTIONS[command.name] },
-      allowPositionals: command.name === 'key revoke',
+      allowPositionals: COMMANDS[command.name]?.positionals === true,
       strict: true,
     }) as { values: Options; positionals: string[] });
   } catch (err) {

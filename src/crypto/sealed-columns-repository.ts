@@ -1,4 +1,4 @@
-// SQL over the sealed columns (names come from SEALED_COLUMNS, never from input).
+// SQL over the sealed columns (table and column names come from the modules' declarations, never from input).
 import type { Queryable } from '../db/types.js';
 import type { Sealed } from './click-id-keyring.js';
 import type { SealedColumn } from './sealed-columns.js';

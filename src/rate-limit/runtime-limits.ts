@@ -4,8 +4,7 @@
 // quota of the site's real visitors; and each address may exchange a limited number of runtime
 // tokens a minute. Addresses are counted by clientBucket (an IPv6 /64 as one).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { effectiveSiteConfig } from '../modules/sites/site-config.js';
-import type { SiteDirectory } from '../modules/sites/site-directory.js';
+import { effectiveSiteConfig, type SiteDirectory } from '../kernel/index.js';
 import { unauthorized } from '../errors.js';
 import { clientBucket } from './client-address.js';
 import type { HourlyLimiter } from './hourly-limiter.js';

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { loadMigrations, migrate } from '../../src/db/migrate.js';
 import { clientIdMaterial, eventIdOf } from '../../src/modules/events/dedup-key.js';
-import { SYSTEM } from '../../src/modules/sites/site-access.js';
+import { SYSTEM } from '../../src/kernel/index.js';
 import { createSecrets } from '../../src/secrets.js';
 import { ORIGIN, testConfig } from '../helpers/app.js';
 import { createTestDatabase, ENGINES } from '../helpers/database.js';

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPglite, type PgliteDatabase } from '../../src/db/pglite.js';
-import { SYSTEM } from '../../src/modules/sites/site-access.js';
+import { SYSTEM } from '../../src/kernel/index.js';
 import { createSecrets } from '../../src/secrets.js';
 import { testConfig } from '../helpers/app.js';
 import { event } from '../helpers/events.js';

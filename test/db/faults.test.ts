@@ -16,7 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPostgres } from '../../src/db/postgres.js';
-import { SYSTEM } from '../../src/modules/sites/site-access.js';
+import { SYSTEM } from '../../src/kernel/index.js';
 import { createSecrets } from '../../src/secrets.js';
 import { testConfig } from '../helpers/app.js';
 import { purchase } from '../helpers/attribution.js';

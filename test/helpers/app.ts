@@ -8,8 +8,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createSecrets, type Secrets } from '../../src/secrets.js';
-import { SCOPES, type Scope } from '../../src/modules/api-keys/scopes.js';
-import { SYSTEM } from '../../src/modules/sites/site-access.js';
+import { SCOPES, type Scope } from '../../src/auth/scopes.js';
+import { SYSTEM } from '../../src/kernel/index.js';
 import { signPlatformRequest } from '../../src/auth/platform-signature.js';
 import { createTestDatabase, ENGINES, type EngineName, type TestDatabase } from './database.js';
 

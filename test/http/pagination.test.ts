@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { SYSTEM } from '../../src/modules/sites/site-access.js';
+import { SYSTEM } from '../../src/kernel/index.js';
 import { bearer, forEachEngine, type TestApp } from '../helpers/app.js';
 
 const BASE = '/api/v1';

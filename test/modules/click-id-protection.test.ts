@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { buildApp, loggerOptions } from '../../src/app.js';
 import { createSecrets } from '../../src/secrets.js';
-import { SYSTEM } from '../../src/modules/sites/site-access.js';
+import { SYSTEM } from '../../src/kernel/index.js';
 import { ORIGIN, testConfig } from '../helpers/app.js';
 import { createTestDatabase, ENGINES } from '../helpers/database.js';
 import { purchase, touch } from '../helpers/attribution.js';
@@ -77,8 +77,8 @@ for (const engine of ENGINES) {
         (await call({ method: 'GET', url: `/api/v1/partner-attribution/conversions/${p.order_id}?website_id=${site.site_id}`, headers: { authorization: `Bearer ${owner}` } })).statusCode,
         200,
       );
-      await services.touches.rotateClickIds();
-      await services.touches.purgeClickIds(400);
+      await services.clickIds.rotate();
+      await services.clickIds.purge(400);
 
       const tables = await database.db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
       let dump = '';
@@ -111,27 +111,27 @@ for (const engine of ENGINES) {
       const before = await appWith(`k1:${k1}`);
       const site = await before.services.sites.createSite({ name: 'Rotate', origins: [ORIGIN], owner: 'o' });
       const oldTouches = [touch(), touch(), touch()];
-      await before.services.touches.recordTouches(site.site_id, oldTouches as never);
+      await before.services.attribution.touches.recordTouches(site.site_id, oldTouches as never);
 
       const afterApp = await appWith(`k2:${k2},k1:${k1}`);
       const newTouch = touch();
-      await afterApp.services.touches.recordTouches(site.site_id, [newTouch] as never);
+      await afterApp.services.attribution.touches.recordTouches(site.site_id, [newTouch] as never);
       const sealed = async () =>
         (await database.db.query<{ touch_id: string; click_id_key_id: string; click_id_ciphertext: string }>('SELECT touch_id, click_id_key_id, click_id_ciphertext FROM touches ORDER BY touch_id')).rows;
       const mixed = await sealed();
       assert.deepEqual(new Set(mixed.map((r) => r.click_id_key_id)), new Set(['k1', 'k2']));
       assert.equal(mixed.find((r) => r.touch_id === newTouch.touch_id)!.click_id_key_id, 'k2', 'new writes use the first key');
-      const replay = await afterApp.services.touches.recordTouches(site.site_id, oldTouches as never);
+      const replay = await afterApp.services.attribution.touches.recordTouches(site.site_id, oldTouches as never);
       assert.equal(replay.created, false, 'old rows still match by their keyed hash');
 
-      assert.deepEqual(await afterApp.services.touches.rotateClickIds(2), { rotated: 3, key_id: 'k2' });
+      assert.deepEqual(await afterApp.services.clickIds.rotate(2), { rotated: 3, key_id: 'k2' });
       const rotated = await sealed();
       assert.ok(rotated.every((r) => r.click_id_key_id === 'k2'));
       const byId = new Map([...oldTouches, newTouch].map((t) => [t.touch_id, t.provider_click_id]));
       for (const r of rotated) {
         assert.equal(afterApp.services.keyring.open({ keyId: r.click_id_key_id, ciphertext: r.click_id_ciphertext }, `${site.site_id}\n${r.touch_id}`), byId.get(r.touch_id));
       }
-      assert.deepEqual(await afterApp.services.touches.rotateClickIds(), { rotated: 0, key_id: 'k2' }, 'a second rotation has nothing to do');
+      assert.deepEqual(await afterApp.services.clickIds.rotate(), { rotated: 0, key_id: 'k2' }, 'a second rotation has nothing to do');
     });
   });
 }

@@ -138,7 +138,7 @@ forEachEngine('touches', (t) => {
     const old = touch({ occurred_at: new Date(Date.now() - 500 * 86_400_000).toISOString() });
     const recent = touch();
     assert.equal((await post(browser, { touches: [old, recent] })).statusCode, 201);
-    const result = await t().app.services.touches.purgeClickIds(400);
+    const result = await t().app.services.clickIds.purge(400);
     assert.ok(result.purged >= 1);
     const { rows } = await t().database.db.query<{ touch_id: string; sealed: boolean; click_id_hash: string }>(
       'SELECT touch_id, click_id_ciphertext IS NOT NULL AS sealed, click_id_hash FROM touches WHERE site_id = $1 ORDER BY occurred_at',

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decorate, type DecorationConfig } from '../../src/domain/decorate.js';
-import { DEFAULT_PUBLISHER_HOSTS } from '../../src/modules/sites/site-config.js';
+import { DEFAULT_PUBLISHER_HOSTS } from '../../src/kernel/index.js';
 
 const REF = 'Ab12Cd34Ef56Gh78';
 const on: DecorationConfig = { publisher_mode: true, publisher_hosts: { awin: [...DEFAULT_PUBLISHER_HOSTS.awin], cj: [...DEFAULT_PUBLISHER_HOSTS.cj] } };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { effectiveSiteConfig, normalizeHost, normalizeOrigin, patchSiteConfig } from '../../src/modules/sites/site-config.js';
+import { effectiveSiteConfig, normalizeHost, normalizeOrigin, patchSiteConfig } from '../../src/kernel/index.js';
 
 describe('normalizeOrigin', () => {
   const cases: [string, string | null][] = [

@@ -3,15 +3,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { responses } from '../../http/envelope.js';
 import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
-import { Site } from '../sites/schemas.js';
+import { siteSchemas } from '../../kernel/index.js';
+import type { AdminService } from './admin-service.js';
 
 const AdminSite = Type.Object({
-  ...Site.properties,
+  ...siteSchemas.Site.properties,
   members: Type.Integer(),
   active_keys: Type.Integer(),
 });
 
-export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/sites', {
     config: { auth: { platform: true } },
     schema: {
@@ -20,5 +21,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object(PageQuery),
       response: responses({ 200: Page(AdminSite) }, [401]),
     },
-  }, async (request) => page(request, await app.services.admin.listSites(pageRequestOf(request.query))));
+  }, async (request) => page(request, await admin.listSites(pageRequestOf(request.query))));
 };

@@ -8,9 +8,13 @@ import { newKeyId, newSecretApiKey } from '../../ids.js';
 import type { Secrets } from '../../secrets.js';
 import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../../http/pagination.js';
 import { toIso, toIsoOrNull } from '../../time.js';
-import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
+import { isScope, type Scope } from '../../auth/scopes.js';
+import type { VerifiedApiKey } from '../../auth/principal.js';
+import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import * as repo from './api-keys-repository.js';
-import { DEFAULT_KEY_EVENTS_PER_HOUR, isScope, type Scope } from './scopes.js';
+
+/** Events per clock hour a key may send unless its owner set another limit. */
+export const DEFAULT_KEY_EVENTS_PER_HOUR = 10_000;
 
 export interface ApiKeyView {
   key_id: string;
@@ -22,13 +26,6 @@ export interface ApiKeyView {
   expires_at: string | null;
   revoked_at: string | null;
   created_at: string;
-}
-
-export interface VerifiedApiKey {
-  siteId: string;
-  keyId: string;
-  scopes: Scope[];
-  rateLimitPerHour: number;
 }
 
 const toView = (row: repo.ApiKeyRow): ApiKeyView => ({
@@ -124,6 +121,3 @@ export function createApiKeysService(db: Database, secrets: Secrets) {
 }
 
 export type ApiKeysService = ReturnType<typeof createApiKeysService>;
-
-export const insufficientScope = (scope: Scope) =>
-  new AppError('insufficient_scope', `The API key lacks the scope ${scope}`);

@@ -5,8 +5,9 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
 import { KeyId, NonEmpty, NullableTimestamp, SiteId, SiteParams, Timestamp } from '../../http/common-schemas.js';
 import { merchantActor } from '../../http/principals.js';
-import { siteInParams } from '../sites/site-access.js';
-import { SCOPES } from './scopes.js';
+import { siteInParams } from '../../http/site-access.js';
+import { SCOPES } from '../../auth/scopes.js';
+import type { ApiKeysService } from './api-keys-service.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
 
 const tags = ['api-keys'];
@@ -40,8 +41,7 @@ const CreateApiKeyBody = Type.Object({
   expires_at: Type.Optional(Type.String({ format: 'date-time' })),
 });
 
-export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { apiKeys } = app.services;
+export const apiKeysRoutes = (apiKeys: ApiKeysService): FastifyPluginAsyncTypebox => async (app) => {
 
   app.get('/sites/:siteId/api-keys', {
     config: memberOfSite,

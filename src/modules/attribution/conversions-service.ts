@@ -4,13 +4,12 @@
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import type { Database, Queryable } from '../../db/types.js';
-import type { LinkedOrder } from '../experiments/experiment-ledger.js';
 import { AppError, notFound, type ErrorDetail } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { fromMinorUnitsOf } from '../../domain/money.js';
 import { validationDetails } from '../../http/validation-details.js';
 import { toIso } from '../../time.js';
-import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
+import { getSiteWithRoleOrThrow, type Actor, type OrderLedgerListener } from '../../kernel/index.js';
 import { Adjustment, Cancellation, CONVERSION_TYPES, Purchase, type ConversionRequest, type ConversionType } from './conversion-schemas.js';
 import { planAdjustment, planCancellation, stateAfterPurchase, type OrderState } from './ledger.js';
 import {
@@ -78,13 +77,8 @@ function validateObject(type: ConversionType, key: string, object: unknown): Nor
   return result.value;
 }
 
-/** What else moves with the ledger, inside its transactions (experiment running sums). */
-export interface LedgerHooks {
-  onPurchase(q: Queryable, siteId: string, order: LinkedOrder, assignmentIds: readonly string[]): Promise<void>;
-  onLedgerEntry(q: Queryable, siteId: string, orderId: string, deltas: { revenue: number; commissionable: number; margin: number | null }): Promise<void>;
-}
-
-export function createConversionsService(db: Database, hooks?: LedgerHooks) {
+/** `hooks`: what else moves with the ledger, inside its transactions (the kernel's order-ledger listeners). */
+export function createConversionsService(db: Database, hooks?: OrderLedgerListener) {
   async function replayOrThrow(siteId: string, key: string, fingerprint: string): Promise<ConversionOutcome | undefined> {
     const entry = await repo.findEntryByIdempotencyKey(db, siteId, key);
     if (!entry) return undefined;

@@ -6,9 +6,11 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
-import { siteInQuery, type SiteLocator } from '../sites/site-access.js';
+import { siteInQuery, type SiteLocator } from '../../http/site-access.js';
 import { CONVERSION_TYPES, ConversionBody, ConversionEnvelope } from './conversion-schemas.js';
 import { TouchesBody, TouchesResult } from './touch-schemas.js';
+import type { ConversionsService } from './conversions-service.js';
+import type { TouchesService } from './touches-service.js';
 
 const tags = ['partner attribution'];
 const Money = Type.Number({ description: 'In the currency, with its decimals' });
@@ -66,8 +68,7 @@ const ConversionView = Type.Object({
   ),
 });
 
-export const attributionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { touches, conversions } = app.services;
+export const attributionRoutes = ({ touches, conversions }: { touches: TouchesService; conversions: ConversionsService }): FastifyPluginAsyncTypebox => async (app) => {
 
   app.post('/partner-attribution/touches', {
     config: { auth: { runtime: true }, browser: true, beacon: { credentialField: 'runtime_token' } },

@@ -4,7 +4,7 @@ import { hash } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { ErrorDetail } from '../../errors.js';
 import { MAX_FUTURE_MS, parseIsoTimestamp } from '../../domain/timestamps.js';
-import type { Provider } from '../sites/site-config.js';
+import type { Provider } from '../../kernel/index.js';
 import type { Touch } from './touch-schemas.js';
 
 const CLICK_ID_FORMATS: Readonly<Record<Provider, RegExp>> = {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { NonEmpty } from '../../http/common-schemas.js';
-import { MAX_TOUCHES_PER_REQUEST } from '../sites/site-config.js';
+import { MAX_TOUCHES_PER_REQUEST } from '../../kernel/index.js';
 
 const PROVENANCES = ['browser_sdk', 'native_sdk', 'custom_runtime'] as const;
 

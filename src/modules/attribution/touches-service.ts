@@ -3,12 +3,10 @@
 import type { Database } from '../../db/types.js';
 import { AppError, unauthorized, type ErrorDetail } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
-import { effectiveSiteConfig } from '../sites/site-config.js';
-import type { SiteDirectory } from '../sites/site-directory.js';
+import { effectiveSiteConfig, type SiteDirectory } from '../../kernel/index.js';
 import { checkTouches, touchFingerprint, type TouchInput } from './touch-rules.js';
 import * as repo from './touches-repository.js';
-import { SEALED_COLUMNS, touchSealContext } from '../../crypto/sealed-columns.js';
-import * as sealedRepo from '../../crypto/sealed-columns-repository.js';
+import { touchSealContext } from './sealed-touches.js';
 
 type TouchStatus = 'created' | 'unchanged';
 
@@ -75,34 +73,6 @@ export function createTouchesService(deps: { db: Database; keyring: ClickIdKeyri
         return { touch_id: r.touchId, status: (created ? 'created' : 'unchanged') as TouchStatus };
       });
       return { created: inserted.size > 0, results };
-    },
-
-    /** Re-seals click ids and publisher references sealed with an older key (CLICK_ID_KEYS rotation). */
-    async rotateClickIds(batchSize = 500): Promise<{ rotated: number; key_id: string }> {
-      let rotated = 0;
-      for (const column of SEALED_COLUMNS) {
-        for (;;) {
-          const page = await sealedRepo.findSealedWithOtherKeys(db, column, keyring.currentKeyId, batchSize);
-          if (page.length === 0) break;
-          await db.transaction(async (tx) => {
-            for (const row of page) {
-              const context = column.context(row);
-              const raw = keyring.open({ keyId: row.key_id!, ciphertext: row.ciphertext! }, context);
-              await sealedRepo.reseal(tx, column, row, keyring.seal(raw, context));
-            }
-          });
-          rotated += page.length;
-        }
-      }
-      return { rotated, key_id: keyring.currentKeyId };
-    },
-
-    /** Removes sealed raw values older than `days` days (touches, clicks, report records); keeps the rest of each row. */
-    async purgeClickIds(days: number, now = Date.now()): Promise<{ purged: number; before: string }> {
-      const before = new Date(now - days * 86_400_000);
-      let purged = 0;
-      for (const column of SEALED_COLUMNS) purged += await sealedRepo.purgeSealed(db, column, before);
-      return { purged, before: before.toISOString() };
     },
   };
 }

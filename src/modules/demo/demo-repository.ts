@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/types.js';
 
 export interface DemoState {
   site_id: string;
+  /** The demo's running experiment ('' without the experiments module: the page then shows control). */
   experiment_id: string;
 }
 
@@ -13,7 +14,7 @@ export async function setDemoState(q: Queryable, state: DemoState): Promise<void
 export async function getDemoState(q: Queryable): Promise<DemoState | undefined> {
   const { rows } = await q.query<{ value: Partial<DemoState> }>(`SELECT value FROM platform_state WHERE key = 'bootstrap'`);
   const v = rows[0]?.value;
-  return v?.site_id && v.experiment_id ? (v as DemoState) : undefined;
+  return v?.site_id ? { site_id: v.site_id, experiment_id: v.experiment_id ?? '' } : undefined;
 }
 
 export interface DemoEventRow {

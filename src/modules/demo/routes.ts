@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Database } from '../../db/types.js';
 import { Type } from 'typebox';
 import { toIso } from '../../time.js';
 import { HTML_PAGE_HELMET } from '../../plugins/security-headers.js';
@@ -12,9 +13,8 @@ import { attributionCounts, getDemoState, latestEvents, type DemoState } from '.
 
 const PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../demo/index.html');
 
-export const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const demoRoutes = (db: Database): FastifyPluginAsyncTypebox => async (app) => {
   const template = readFileSync(PAGE, 'utf8');
-  const db = app.services.db;
   // The bootstrap writes the demo state once (possibly after this plugin is registered) and never
   // changes it: once found, it is not read again (the panel polls every 1.5 s).
   let known: DemoState | undefined;

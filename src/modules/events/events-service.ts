@@ -3,7 +3,7 @@
 import type { Database } from '../../db/types.js';
 import { AppError, notFound } from '../../errors.js';
 import { toIso } from '../../time.js';
-import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
+import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import { findEventById, type EventRow } from './events-repository.js';
 
 export function toEventView(row: EventRow) {
@@ -39,3 +39,5 @@ export function createEventsService(db: Database) {
     },
   };
 }
+
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -4,8 +4,7 @@
 import { unauthorized } from '../../errors.js';
 import type { Principal } from '../../auth/principal.js';
 import type { HourlyLimiter, QuotaState } from '../../rate-limit/hourly-limiter.js';
-import { effectiveSiteConfig } from '../sites/site-config.js';
-import type { SiteDirectory } from '../sites/site-directory.js';
+import { effectiveSiteConfig, type SiteDirectory } from '../../kernel/index.js';
 import { dedupKey } from './dedup-key.js';
 import type { NewEventRow } from './events-repository.js';
 import type { EventWriter, WriteResult } from './event-writer.js';

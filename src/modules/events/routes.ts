@@ -7,13 +7,14 @@ import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { quotaHeaders } from '../../rate-limit/hourly-limiter.js';
 import { toIso } from '../../time.js';
+import type { EventsService } from './events-service.js';
+import type { IngestService } from './ingest-service.js';
 import { BatchBody, BatchEnvelope, BatchResult, Event, EventParams, StoredEvent, TrackResult } from './schemas.js';
 
 const tags = ['events'];
 const ingestAuth = { runtime: true, apiKey: { scopes: ['events:write' as const], missingScopeStatus: 401 as const } };
 
-export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ingest, events } = app.services;
+export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events: EventsService }): FastifyPluginAsyncTypebox => async (app) => {
 
   app.post('/events/track', {
     config: { auth: ingestAuth, browser: true },

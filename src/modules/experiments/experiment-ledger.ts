@@ -3,6 +3,7 @@
 // adjustment or cancellation moves them again; an assignment that arrives after an order that
 // named it picks the order up.
 import type { Queryable } from '../../db/types.js';
+import type { LedgerDeltas, LinkedOrder, OrderLedgerListener } from '../../kernel/index.js';
 import type { Variant } from './assignment.js';
 import * as repo from './experiments-repository.js';
 import { addSessionChange, classifyLink, emptyDelta, withOrderAmounts, type ArmDelta, type SessionValues } from './session-values.js';
@@ -10,15 +11,6 @@ import { addSessionChange, classifyLink, emptyDelta, withOrderAmounts, type ArmD
 const ARM_SHARDS = 8;
 const shard = () => Math.floor(Math.random() * ARM_SHARDS);
 
-export interface LinkedOrder {
-  orderId: string;
-  currency: string;
-  revenue: number;
-  commissionable: number;
-  margin: number | null;
-  purchasedAt: number;
-  carriesTouch: boolean;
-}
 
 /** Classifies one order for one assignment and moves the numbers; returns the row as it now is. */
 async function link(q: Queryable, siteId: string, order: LinkedOrder, row: repo.LinkedAssignmentRow): Promise<repo.LinkedAssignmentRow> {
@@ -55,7 +47,7 @@ export const experimentLedger = {
   },
 
   /** An adjustment or cancellation of an order moves the sessions it counts for. */
-  async onLedgerEntry(q: Queryable, siteId: string, orderId: string, d: { revenue: number; commissionable: number; margin: number | null }): Promise<void> {
+  async onLedgerEntry(q: Queryable, siteId: string, orderId: string, d: LedgerDeltas): Promise<void> {
     for (const row of await repo.lockIncludedAssignmentsOfOrder(q, siteId, orderId)) {
       const after = withOrderAmounts(row, { ...d, carriesTouch: row.carries_touch }, false);
       const delta: ArmDelta = addSessionChange(emptyDelta(), row, after);
@@ -96,4 +88,4 @@ export const experimentLedger = {
       }, row));
     }
   },
-};
+} satisfies OrderLedgerListener & Record<string, unknown>;

@@ -10,7 +10,7 @@ import { currencyDigits } from '../../domain/money.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { createCursorCodec, openPage, type PageRequest } from '../../http/pagination.js';
 import type { Secrets } from '../../secrets.js';
-import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
+import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import { assignmentIdFor, assignVariant } from './assignment.js';
 import { experimentLedger } from './experiment-ledger.js';
 import * as repo from './experiments-repository.js';

@@ -6,7 +6,7 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
 import { SiteId } from '../../http/common-schemas.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
-import { siteInBody, siteInQuery, type SiteLocator } from '../sites/site-access.js';
+import { siteInBody, siteInQuery, type SiteLocator } from '../../http/site-access.js';
 import {
   Assignments,
   AssignmentsBody,
@@ -17,14 +17,14 @@ import {
   Results,
   UpdateExperimentBody,
 } from './schemas.js';
+import type { ExperimentsService } from './experiments-service.js';
 
 const tags = ['partner experiments'];
 const merchant = { auth: { merchant: true } } as const;
 const Params = Type.Object({ experimentId: ExperimentId });
 const EXPERIMENT_ID = new RegExp(EXPERIMENT_ID_PATTERN);
 
-export const experimentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { experiments } = app.services;
+export const experimentsRoutes = (experiments: ExperimentsService): FastifyPluginAsyncTypebox => async (app) => {
   // The site of the experiment in the path (null: no such experiment); a malformed id is the schema's to name.
   const siteOfExperiment: SiteLocator = async (r) => {
     const id = (r.params as { experimentId?: unknown }).experimentId;

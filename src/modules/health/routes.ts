@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.js';
 import { Envelope, ok, responses } from '../../http/envelope.js';
+import type { Readiness } from '../module.js';
 
-export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const healthRoutes = (readiness: () => Promise<Readiness>): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/health', {
     config: { auth: 'public' },
     schema: {
@@ -25,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     },
   }, async (request) => {
-    const state = await app.services.readiness();
+    const state = await readiness();
     if (!state.ready) throw new AppError('unavailable', state.reason);
     return ok(request, { status: 'ready' as const, engine: state.engine, migrations: state.migrations });
   });

@@ -3,7 +3,7 @@
 import type { Database } from '../../db/types.js';
 import { AppError, validationFailed } from '../../errors.js';
 import { currencyDigits } from '../../domain/money.js';
-import { getSiteWithRoleOrThrow, type Actor } from '../sites/site-access.js';
+import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import { buildPublisherAnalytics, parsePeriod, splitPeriod } from './analytics.js';
 import * as repo from './publisher-repository.js';
 import { groupsToDimensions } from './rollups.js';
@@ -16,7 +16,7 @@ export function createPublisherAnalyticsService(db: Database) {
         throw validationFailed('/currency', 'currency must be an ISO 4217 code of a currency', 'unknown_currency');
       }
       const { site } = await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
-      if (!site.publisher_mode) throw new AppError('publisher_mode_inactive', 'The site is not in publisher mode');
+      if (!site.publisherMode) throw new AppError('publisher_mode_inactive', 'The site is not in publisher mode');
       const split = splitPeriod(period);
       const rolled = split.months !== null || split.days.length > 0;
       const [clicks, clickEdges, records, recordEdges, refs, refEdges] = await Promise.all([
@@ -38,3 +38,5 @@ export function createPublisherAnalyticsService(db: Database) {
     },
   };
 }
+
+export type PublisherAnalyticsService = ReturnType<typeof createPublisherAnalyticsService>;

@@ -13,12 +13,12 @@ import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { networkOf } from '../../domain/decorate.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
 import { isHttpUrl } from '../../domain/urls.js';
-import { effectiveSiteConfig } from '../sites/site-config.js';
-import type { SiteDirectory } from '../sites/site-directory.js';
+import { effectiveSiteConfig, type SiteDirectory } from '../../kernel/index.js';
 import * as repo from './publisher-repository.js';
 import * as referencesRepo from './references-repository.js';
 import { referenceHashOf } from './reference-hash.js';
 import type { ClickBody } from './schemas.js';
+import { clickSealContext } from './sealed-references.js';
 
 export type ClickInput = Omit<Static<typeof ClickBody>, 'runtime_token'>;
 
@@ -76,7 +76,7 @@ export function createClicksService(deps: { db: Database; keyring: ClickIdKeyrin
     async recordClick(siteId: string, c: ClickInput, now = Date.now()): Promise<{ created: boolean }> {
       const site = await deps.sites.get(siteId);
       if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
-      if (!site.publisher_mode) throw new AppError('publisher_mode_inactive', 'The site is not in publisher mode');
+      if (!site.publisherMode) throw new AppError('publisher_mode_inactive', 'The site is not in publisher mode');
       const occurredAt = parseIsoTimestamp(c.occurred_at);
       if (occurredAt === null || occurredAt > now + MAX_FUTURE_MS) {
         throw new AppError('validation_failed', 'The click is not valid', [
@@ -100,7 +100,7 @@ export function createClicksService(deps: { db: Database; keyring: ClickIdKeyrin
         JSON.stringify([c.click_id, c.provider, referenceHash, destination, occurredAt, c.content_id ?? null, c.campaign ?? null, c.placement ?? null, c.creative ?? null, c.session_id ?? null]),
         'hex',
       );
-      const sealed = keyring.seal(c.reference, `${siteId}\nclick:${c.click_id}`);
+      const sealed = keyring.seal(c.reference, clickSealContext(siteId, c.click_id));
       const row: Omit<repo.NewClickRow, 'hasRecord'> = {
         siteId,
         clickId: c.click_id,

@@ -8,7 +8,7 @@ import { buckets, recordFacts, recordRollupDeltas, referenceEarningsDeltas, type
 import type { ErrorDetail } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { retryOnConflict } from '../../db/retry.js';
-import type { Provider } from '../sites/site-config.js';
+import { getSiteWithRoleOrThrow, SYSTEM, type Provider } from '../../kernel/index.js';
 import * as repo from './publisher-repository.js';
 import * as recordsRepo from './records-repository.js';
 import * as referencesRepo from './references-repository.js';
@@ -16,6 +16,7 @@ import { referenceHashOf } from './reference-hash.js';
 import { normalizeRecord, type NormalizedRecord, type RecordWarning, type ReportFormat } from './report-records.js';
 import { foldRecord, recordReversal, recordState, type RecordState } from './record-versions.js';
 import { orderFacts, type OrderFacts } from './orders.js';
+import { recordSealContext } from './sealed-references.js';
 
 export type { RecordWarning } from './report-records.js';
 
@@ -127,6 +128,12 @@ async function lockBatch(tx: Queryable, siteId: string, provider: Provider, keys
 export function createReportsService(deps: { db: Database; keyring: ClickIdKeyring }) {
   const { db, keyring } = deps;
   return {
+    /** The site an import from the command line goes to (the command line acts as the system): its id, or not_found. */
+    async siteOfImport(siteId: string): Promise<string> {
+      const { site } = await getSiteWithRoleOrThrow(db, siteId, SYSTEM, 'owner');
+      return site.siteId;
+    },
+
     /** Imports one batch in one transaction; `pointer` names a record in its error details. */
     async importRecords(siteId: string, provider: Provider, format: ReportFormat, records: readonly unknown[], options: ImportOptions = {}): Promise<RecordResult[]> {
       const pointer = options.pointer ?? ((i: number) => `/records/${i}`);
@@ -184,7 +191,7 @@ export function createReportsService(deps: { db: Database; keyring: ClickIdKeyri
               peaks.push({ providerTransactionId: s.providerTransactionId, peakCommission: s.peakCommission, reversalAmount: recordReversal(s) });
               continue;
             }
-            const sealed = reference === null ? null : keyring.seal(reference, `${siteId}\nrecord:${provider}:${s.providerTransactionId}`);
+            const sealed = reference === null ? null : keyring.seal(reference, recordSealContext(siteId, provider, s.providerTransactionId));
             recordWrites.push({ ...s, referenceCiphertext: sealed?.ciphertext ?? null, referenceKeyId: sealed?.keyId ?? null, reversalAmount: recordReversal(s) });
           }
           // The orders the changed records belong to now, or belonged to before.

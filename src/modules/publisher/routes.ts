@@ -4,17 +4,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
-import { siteInQuery } from '../sites/site-access.js';
+import { siteInQuery } from '../../http/site-access.js';
 import { validationFailed } from '../../errors.js';
 import { isTimeZone } from '../../domain/time-zones.js';
 import { currencyDigits } from '../../domain/money.js';
 import { Analytics, AnalyticsQuery, ClickBody, ClickResult, MAX_RECORDS, REPORT_ITEMS, ReportsBody, ReportsResult } from './schemas.js';
 import { recordsOfDocument } from './report-documents.js';
+import type { PublisherAnalyticsService } from './analytics-service.js';
+import type { ClicksService } from './clicks-service.js';
+import type { ReportsService } from './reports-service.js';
 
 const tags = ['publisher'];
 
-export const publisherRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { clicks, reports, publisherAnalytics } = app.services;
+export const publisherRoutes = ({ clicks, reports, analytics: publisherAnalytics }: { clicks: ClicksService; reports: ReportsService; analytics: PublisherAnalyticsService }): FastifyPluginAsyncTypebox => async (app) => {
 
   app.post('/publisher/clicks', {
     config: { auth: { runtime: true }, browser: true, beacon: { credentialField: 'runtime_token' } },

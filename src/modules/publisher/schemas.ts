@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { REFERENCE_PATTERN } from '../../domain/decorate.js';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { ErrorDetailSchema } from '../../http/envelope.js';
-import { PROVIDERS } from '../sites/site-config.js';
+import { PROVIDERS } from '../../kernel/index.js';
 import { REPORT_FORMATS } from './report-records.js';
 
 const Provider = Type.Enum([...PROVIDERS]);

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { SiteId, Timestamp } from '../../http/common-schemas.js';
+import type { RuntimeLimits } from '../../rate-limit/runtime-limits.js';
+import type { RuntimeService } from './runtime-service.js';
 
 const RuntimeToken = Type.Object({
   token: Type.String({ description: 'Send as `Authorization: Bearer …` with the same Origin' }),
@@ -18,11 +20,11 @@ const RuntimeToken = Type.Object({
   ),
 });
 
-export const runtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const runtimeRoutes = (runtime: RuntimeService, limits: RuntimeLimits): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/runtime/token', {
     config: { auth: 'public', browser: true },
     // Exchanges are limited per client address and minute, before anything else is looked at.
-    preValidation: async (request) => app.services.runtimeLimits.chargeTokenExchange(request.ip),
+    preValidation: async (request) => limits.chargeTokenExchange(request.ip),
     schema: {
       tags: ['runtime'],
       summary: 'Exchange a public site id for a short-lived runtime token bound to the request Origin',
@@ -30,7 +32,7 @@ export const runtimeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: responses({ 200: Envelope(RuntimeToken) }, [403, 404, 429]),
     },
   }, async (request, reply) => {
-    const result = await app.services.runtime.issueToken(request.body.site_id, request.headers.origin);
+    const result = await runtime.issueToken(request.body.site_id, request.headers.origin);
     return reply.header('cache-control', 'no-store').send(ok(request, result));
   });
 };

@@ -1,9 +1,7 @@
 // Exchanging a public site id for a runtime token, from an allowed origin only.
-import type { Database } from '../../db/types.js';
 import { AppError, notFound } from '../../errors.js';
 import type { RuntimeTokens } from '../../auth/runtime-tokens.js';
-import { effectiveSiteConfig, normalizeOrigin, type Provider } from '../sites/site-config.js';
-import { findSite } from '../sites/sites-repository.js';
+import { effectiveSiteConfig, normalizeOrigin, type Provider, type SitesService } from '../../kernel/index.js';
 
 export interface PublicSiteConfig {
   site_id: string;
@@ -12,10 +10,10 @@ export interface PublicSiteConfig {
   max_touches_per_request: number;
 }
 
-export function createRuntimeService(db: Database, tokens: RuntimeTokens) {
+export function createRuntimeService(sites: Pick<SitesService, 'findSite'>, tokens: RuntimeTokens) {
   return {
     async issueToken(siteId: string, originHeader: string | undefined) {
-      const site = await findSite(db, siteId);
+      const site = await sites.findSite(siteId);
       if (!site) throw notFound('Site');
       const origin = originHeader === undefined ? null : normalizeOrigin(originHeader);
       if (!origin || !site.origins.includes(origin)) {
@@ -26,8 +24,8 @@ export function createRuntimeService(db: Database, tokens: RuntimeTokens) {
       const { token, expiresAt } = await tokens.issue({ siteId, origin });
       const config = effectiveSiteConfig(site.config);
       const publicConfig: PublicSiteConfig = {
-        site_id: site.site_id,
-        publisher_mode: site.publisher_mode,
+        site_id: site.siteId,
+        publisher_mode: site.publisherMode,
         publisher_hosts: config.publisher_hosts,
         max_touches_per_request: config.max_touches_per_request,
       };

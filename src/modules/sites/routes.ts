@@ -5,17 +5,17 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
 import { SiteParams } from '../../http/common-schemas.js';
 import { merchantActor } from '../../http/principals.js';
-import { siteInParams } from './site-access.js';
-import { AddMemberBody, CreateSiteBody, Member, Site, UpdateSiteBody } from './schemas.js';
+import { siteInParams } from '../../http/site-access.js';
+import { siteSchemas, type SitesService } from '../../kernel/index.js';
+
+const { AddMemberBody, CreateSiteBody, Member, Site, UpdateSiteBody } = siteSchemas;
 
 const tags = ['sites'];
 const merchant = { auth: { merchant: true } } as const;
 const memberOfSite = { ...merchant, siteAccess: { role: 'member', site: siteInParams } } as const;
 const ownerOfSite = { ...merchant, siteAccess: { role: 'owner', site: siteInParams } } as const;
 
-export const sitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { sites } = app.services;
-
+export const sitesRoutes = (sites: SitesService): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/sites', {
     config: merchant,
     schema: {

@@ -1,6 +1,6 @@
 // Pure rules of a site's configuration: defaults, patches, and the normal form of origins and
 // publisher hosts.
-import { validationFailed } from '../../errors.js';
+import { validationFailed } from '../errors.js';
 
 export const PROVIDERS = ['awin', 'cj'] as const;
 export type Provider = (typeof PROVIDERS)[number];

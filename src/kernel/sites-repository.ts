@@ -1,9 +1,8 @@
-// All SQL of sites and their members.
-import type { Queryable } from '../../db/types.js';
-import { afterParams, newestFirst, type PageAfter } from '../../db/keyset.js';
+// All SQL of sites and their members; rows become the kernel's Site and Member values here.
+import type { Queryable } from '../db/types.js';
+import { afterParams, newestFirst, type PageAfter } from '../db/keyset.js';
 import type { StoredSiteConfig } from './site-config.js';
-
-export type Role = 'owner' | 'member';
+import type { Member, Role, Site } from './site.js';
 
 export interface SiteRow {
   site_id: string;
@@ -15,7 +14,7 @@ export interface SiteRow {
   updated_at: Date;
 }
 
-export interface MemberRow {
+interface MemberRow {
   site_id: string;
   user_id: string;
   role: Role;
@@ -23,28 +22,40 @@ export interface MemberRow {
   updated_at: Date;
 }
 
-const SITE_COLUMNS = 'site_id, name, origins, publisher_mode, config, created_at, updated_at';
+/** The columns a Site is read from (for other repositories that read sites with figures of their own). */
+export const SITE_COLUMNS = 'site_id, name, origins, publisher_mode, config, created_at, updated_at';
+
+export const siteFromRow = (r: SiteRow): Site => ({
+  siteId: r.site_id,
+  name: r.name,
+  origins: r.origins,
+  publisherMode: r.publisher_mode,
+  config: r.config,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const memberFromRow = (r: MemberRow): Member => ({ siteId: r.site_id, userId: r.user_id, role: r.role, createdAt: r.created_at, updatedAt: r.updated_at });
 
 export async function insertSite(
   q: Queryable,
   site: { siteId: string; name: string; origins: string[]; publisherMode: boolean; config: StoredSiteConfig },
-): Promise<SiteRow> {
+): Promise<Site> {
   const { rows } = await q.query<SiteRow>(
     `INSERT INTO sites (site_id, name, origins, publisher_mode, config)
      VALUES ($1, $2, $3::text[], $4, $5::jsonb) RETURNING ${SITE_COLUMNS}`,
     [site.siteId, site.name, site.origins, site.publisherMode, JSON.stringify(site.config)],
   );
-  return rows[0]!;
+  return siteFromRow(rows[0]!);
 }
 
-export async function findSite(q: Queryable, siteId: string, options: { forUpdate?: boolean } = {}): Promise<SiteRow | undefined> {
+export async function findSite(q: Queryable, siteId: string, options: { forUpdate?: boolean } = {}): Promise<Site | undefined> {
   const { rows } = await q.query<SiteRow>(
     `SELECT ${SITE_COLUMNS} FROM sites WHERE site_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [siteId],
   );
-  return rows[0];
+  return rows[0] && siteFromRow(rows[0]);
 }
-
 
 /** A user's sites, newest first (created_at, then site_id); `limit` rows after `after`. */
 export async function listSitesOfUser(
@@ -52,7 +63,7 @@ export async function listSitesOfUser(
   userId: string,
   limit: number,
   after?: PageAfter,
-): Promise<(SiteRow & { role: Role; cursor_at: string })[]> {
+): Promise<(Site & { role: Role; cursor_at: string })[]> {
   const page = newestFirst({ createdAt: 's.created_at', id: 's.site_id' }, 3, 4);
   const { rows } = await q.query<SiteRow & { role: Role; cursor_at: string }>(
     `SELECT s.site_id, s.name, s.origins, s.publisher_mode, s.config, s.created_at, s.updated_at, m.role, ${page.cursorAt} AS cursor_at
@@ -62,31 +73,7 @@ export async function listSitesOfUser(
       LIMIT $2`,
     [userId, limit, ...afterParams(after)],
   );
-  return rows;
-}
-
-export interface SiteSummaryRow extends SiteRow {
-  members: number;
-  active_keys: number;
-  cursor_at: string;
-}
-
-/** Every site with its member and active-key counts, newest first (created_at, then site_id). */
-export async function listAllSites(q: Queryable, limit: number, after?: PageAfter): Promise<SiteSummaryRow[]> {
-  const page = newestFirst({ createdAt: 's.created_at', id: 's.site_id' }, 2, 3);
-  const { rows } = await q.query<SiteSummaryRow>(
-    `SELECT ${SITE_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')},
-            (SELECT count(*)::int FROM site_members m WHERE m.site_id = s.site_id) AS members,
-            (SELECT count(*)::int FROM api_keys k
-              WHERE k.site_id = s.site_id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())) AS active_keys,
-            ${page.cursorAt} AS cursor_at
-       FROM sites s
-      WHERE ${page.after}
-      ${page.orderBy}
-      LIMIT $1`,
-    [limit, ...afterParams(after)],
-  );
-  return rows;
+  return rows.map((r) => ({ ...siteFromRow(r), role: r.role, cursor_at: r.cursor_at }));
 }
 
 export async function countSites(q: Queryable): Promise<number> {
@@ -98,7 +85,7 @@ export async function updateSite(
   q: Queryable,
   siteId: string,
   patch: { name?: string; origins?: string[]; publisherMode?: boolean; config?: StoredSiteConfig },
-): Promise<SiteRow | undefined> {
+): Promise<Site | undefined> {
   const { rows } = await q.query<SiteRow>(
     `UPDATE sites SET
         name = COALESCE($2, name),
@@ -116,37 +103,37 @@ export async function updateSite(
       patch.config === undefined ? null : JSON.stringify(patch.config),
     ],
   );
-  return rows[0];
+  return rows[0] && siteFromRow(rows[0]);
 }
 
-export async function findMember(q: Queryable, siteId: string, userId: string): Promise<MemberRow | undefined> {
+export async function findMember(q: Queryable, siteId: string, userId: string): Promise<Member | undefined> {
   const { rows } = await q.query<MemberRow>(
     'SELECT site_id, user_id, role, created_at, updated_at FROM site_members WHERE site_id = $1 AND user_id = $2',
     [siteId, userId],
   );
-  return rows[0];
+  return rows[0] && memberFromRow(rows[0]);
 }
 
 /** A site's members, newest first (created_at, then user_id); `limit` rows after `after`. */
-export async function listMembers(q: Queryable, siteId: string, limit: number, after?: PageAfter): Promise<(MemberRow & { cursor_at: string })[]> {
+export async function listMembers(q: Queryable, siteId: string, limit: number, after?: PageAfter): Promise<(Member & { cursor_at: string })[]> {
   const page = newestFirst({ createdAt: 'created_at', id: 'user_id' }, 3, 4);
   const { rows } = await q.query<MemberRow & { cursor_at: string }>(
     `SELECT site_id, user_id, role, created_at, updated_at, ${page.cursorAt} AS cursor_at
        FROM site_members WHERE site_id = $1 AND ${page.after} ${page.orderBy} LIMIT $2`,
     [siteId, limit, ...afterParams(after)],
   );
-  return rows;
+  return rows.map((r) => ({ ...memberFromRow(r), cursor_at: r.cursor_at }));
 }
 
 /** Inserts or changes a member's role; `created` tells which. */
-export async function upsertMember(q: Queryable, siteId: string, userId: string, role: Role): Promise<MemberRow & { created: boolean }> {
+export async function upsertMember(q: Queryable, siteId: string, userId: string, role: Role): Promise<Member & { created: boolean }> {
   const { rows } = await q.query<MemberRow & { created: boolean }>(
     `INSERT INTO site_members (site_id, user_id, role) VALUES ($1, $2, $3)
      ON CONFLICT (site_id, user_id) DO UPDATE SET role = EXCLUDED.role, updated_at = now()
      RETURNING site_id, user_id, role, created_at, updated_at, (xmax = 0) AS created`,
     [siteId, userId, role],
   );
-  return rows[0]!;
+  return { ...memberFromRow(rows[0]!), created: rows[0]!.created };
 }
 
 export async function countOwners(q: Queryable, siteId: string): Promise<number> {

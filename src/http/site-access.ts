@@ -1,35 +1,10 @@
-// Who may do what to a site: members read, owners change. The command line acts as the system.
+// Site access as part of the credential check (CONTRACT §0), before the schema: each route says where
+// its site is in the request and which role a merchant needs; keys and runtime tokens must be of that site.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/types.js';
-import { SITE_ID_PATTERN } from '../../ids.js';
-import { AppError, notFound } from '../../errors.js';
-import { findMember, findSite, type Role, type SiteRow } from './sites-repository.js';
-
-export type Actor = { kind: 'user'; userId: string } | { kind: 'system' };
-
-export const SYSTEM: Actor = Object.freeze({ kind: 'system' });
-
-/**
- * The site and the actor's role on it, or the refusal: 404 for an unknown site, 403 for a non-member or a
- * member without the role. With `resource` the site is reached through one of its resources addressed by
- * its own id (an experiment): to a non-member that resource does not exist, so the answer is the same 404
- * as for an unknown id (CONTRACT §7: no 403 that confirms it exists); a member without the role still gets 403.
- */
-export async function getSiteWithRoleOrThrow(
-  q: Queryable,
-  siteId: string,
-  actor: Actor,
-  need: Role,
-  options: { forUpdate?: boolean; resource?: string } = {},
-): Promise<{ site: SiteRow; role: Role | 'system' }> {
-  const site = await findSite(q, siteId, options);
-  if (!site) throw notFound(options.resource ?? 'Site');
-  if (actor.kind === 'system') return { site, role: 'system' };
-  const member = await findMember(q, siteId, actor.userId);
-  if (!member) throw options.resource ? notFound(options.resource) : new AppError('forbidden', 'You are not a member of this site');
-  if (need === 'owner' && member.role !== 'owner') throw new AppError('forbidden', 'Only owners of the site may do this');
-  return { site, role: member.role };
-}
+import { SITE_ID_PATTERN } from '../ids.js';
+import { AppError, notFound } from '../errors.js';
+import type { Queryable } from '../db/types.js';
+import { getSiteWithRoleOrThrow, type Role } from '../kernel/index.js';
 
 /**
  * Where a route finds the site it acts on, read from the request as sent (before the schema), and the

@@ -12,8 +12,8 @@ import { verifyFile } from 'stream-json/file/verifier.js';
 import { pick } from 'stream-json/filters/pick.js';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { streamValues } from 'stream-json/streamers/stream-values.js';
-import { DOCUMENT_RECORDS, graphqlErrorMessage } from '../modules/publisher/report-documents.js';
-import { UsageError } from './usage.js';
+import { UsageError } from '../../cli/usage.js';
+import { DOCUMENT_RECORDS, graphqlErrorMessage } from './report-documents.js';
 
 /** How much of the file's start decides its shape. */
 const HEAD_BYTES = 1024 * 1024;

@@ -1,5 +1,6 @@
+// The kernel's values as the API shows and takes them (TypeBox): sites, members, configuration.
 import { Type } from 'typebox';
-import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
+import { NonEmpty, SiteId, Timestamp } from '../http/common-schemas.js';
 import { MAX_ORIGINS, MAX_TOUCHES_PER_REQUEST } from './site-config.js';
 
 export const Role = Type.Enum(['owner', 'member']);

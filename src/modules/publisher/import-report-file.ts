@@ -10,17 +10,14 @@
 // (1) after the good ones were imported, with the whole summary.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Services } from '../services.js';
-import { PROVIDERS, type Provider } from '../modules/sites/site-config.js';
-import { REPORT_FORMATS, type ReportFormat } from '../modules/publisher/report-records.js';
-import { currencyDigits } from '../domain/money.js';
-import { isTimeZone } from '../domain/time-zones.js';
-import { getSiteWithRoleOrThrow, SYSTEM } from '../modules/sites/site-access.js';
-import { CommandFailed, UsageError } from './usage.js';
+import { PROVIDERS, type Provider } from '../../kernel/index.js';
+import { currencyDigits } from '../../domain/money.js';
+import { isTimeZone } from '../../domain/time-zones.js';
+import type { Executor } from '../../cli/command.js';
+import { CommandFailed, UsageError } from '../../cli/usage.js';
+import { REPORT_FORMATS, type ReportFormat } from './report-records.js';
+import type { ReportsService } from './reports-service.js';
 import { isObject, MALFORMED, ReadStopped, ReportReader, type Item } from './report-file.js';
-
-/** Runs an internal database command wherever the database is: in this process, or in the server holding it. */
-export type Executor = (command: string, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 /** The internal command that checks the site and imports one chunk (no records: the check alone). */
 export const IMPORT_RECORDS_COMMAND = 'publisher import-records';
@@ -61,19 +58,19 @@ export function importSettings(input: { provider?: unknown; format?: unknown; cu
  * exists (the command line acts as the system, as an owner), then imports the chunk's records with
  * one format. Runs where the database is; its input is what the CLI sends, records included.
  */
-export async function importRecordsCommand(services: Services, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function importRecordsCommand(reports: ReportsService, input: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (typeof input.site !== 'string' || input.site === '') throw new UsageError('--site is required');
   const settings = importSettings(input);
   const format = settings.format ?? settings.provider;
   const records = input.records ?? [];
   if (!Array.isArray(records)) throw new UsageError('the records of an import must be an array');
   if (records.length > CHUNK_RECORDS) throw new UsageError(`at most ${CHUNK_RECORDS} records a chunk`);
-  const { site } = await getSiteWithRoleOrThrow(services.db, input.site, SYSTEM, 'owner');
+  const siteId = await reports.siteOfImport(input.site);
   const results =
     records.length === 0
       ? []
-      : await services.reports.importRecords(site.site_id, settings.provider, format, records, { currency: settings.currency, timezone: settings.timezone, pointer: () => '' });
-  return { site_id: site.site_id, results };
+      : await reports.importRecords(siteId, settings.provider, format, records, { currency: settings.currency, timezone: settings.timezone, pointer: () => '' });
+  return { site_id: siteId, results };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,14 @@
 // Sites and members: creation (the creator becomes owner), reads for members, changes by owners.
-import type { Database } from '../../db/types.js';
-import { AppError, validationFailed } from '../../errors.js';
-import { newSiteId } from '../../ids.js';
-import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../../http/pagination.js';
-import type { Secrets } from '../../secrets.js';
-import { toIso } from '../../time.js';
+import type { Database } from '../db/types.js';
+import { AppError, validationFailed } from '../errors.js';
+import { newSiteId } from '../ids.js';
+import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../http/pagination.js';
+import type { Secrets } from '../secrets.js';
+import { toIso } from '../time.js';
 import { effectiveSiteConfig, normalizeOrigins, patchSiteConfig, type SiteConfig, type SiteConfigPatch } from './site-config.js';
-import { getSiteWithRoleOrThrow, type Actor } from './site-access.js';
+import { getSiteWithRoleOrThrow } from './site-access.js';
 import type { SiteDirectory } from './site-directory.js';
+import type { Actor, Member, Role, Site } from './site.js';
 import * as repo from './sites-repository.js';
 
 export interface SiteView {
@@ -16,7 +17,7 @@ export interface SiteView {
   origins: string[];
   publisher_mode: boolean;
   config: SiteConfig;
-  role?: repo.Role;
+  role?: Role;
   created_at: string;
   updated_at: string;
 }
@@ -24,26 +25,27 @@ export interface SiteView {
 export interface MemberView {
   site_id: string;
   user: string;
-  role: repo.Role;
+  role: Role;
   created_at: string;
 }
 
-export const toSiteView = (row: repo.SiteRow, role?: repo.Role): SiteView => ({
-  site_id: row.site_id,
-  name: row.name,
-  origins: row.origins,
-  publisher_mode: row.publisher_mode,
-  config: effectiveSiteConfig(row.config),
+/** A site as the API shows it: the configuration that applies, and the caller's role when it has one. */
+export const toSiteView = (site: Site, role?: Role): SiteView => ({
+  site_id: site.siteId,
+  name: site.name,
+  origins: site.origins,
+  publisher_mode: site.publisherMode,
+  config: effectiveSiteConfig(site.config),
   ...(role ? { role } : {}),
-  created_at: toIso(row.created_at),
-  updated_at: toIso(row.updated_at),
+  created_at: toIso(site.createdAt),
+  updated_at: toIso(site.updatedAt),
 });
 
-const toMemberView = (row: repo.MemberRow): MemberView => ({
-  site_id: row.site_id,
-  user: row.user_id,
-  role: row.role,
-  created_at: toIso(row.created_at),
+const toMemberView = (member: Member): MemberView => ({
+  site_id: member.siteId,
+  user: member.userId,
+  role: member.role,
+  created_at: toIso(member.createdAt),
 });
 
 export interface CreateSiteInput {
@@ -75,7 +77,7 @@ export function createSitesService(db: Database, directory: SiteDirectory, secre
           publisherMode: input.publisherMode ?? false,
           config,
         });
-        await repo.upsertMember(tx, site.site_id, input.owner, 'owner');
+        await repo.upsertMember(tx, site.siteId, input.owner, 'owner');
         return { ...toSiteView(site, 'owner'), owner: input.owner };
       });
     },
@@ -83,7 +85,7 @@ export function createSitesService(db: Database, directory: SiteDirectory, secre
     /** The sites the user is a member of, newest first. */
     async listSites(userId: string, page: PageRequest): Promise<PageResult<SiteView>> {
       const p = openPage(cursors, `sites:user:${userId}`, page);
-      return p.result(await repo.listSitesOfUser(db, userId, p.fetch, p.after), (r) => r.site_id, (r) => toSiteView(r, r.role));
+      return p.result(await repo.listSitesOfUser(db, userId, p.fetch, p.after), (r) => r.siteId, (r) => toSiteView(r, r.role));
     },
 
     async getSite(actor: Actor, siteId: string): Promise<SiteView> {
@@ -114,11 +116,11 @@ export function createSitesService(db: Database, directory: SiteDirectory, secre
     async listMembers(actor: Actor, siteId: string, page: PageRequest): Promise<PageResult<MemberView>> {
       await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
       const p = openPage(cursors, `members:${siteId}`, page);
-      return p.result(await repo.listMembers(db, siteId, p.fetch, p.after), (r) => r.user_id, toMemberView);
+      return p.result(await repo.listMembers(db, siteId, p.fetch, p.after), (r) => r.userId, toMemberView);
     },
 
     /** Adds a member or changes a member's role. A site never loses its last owner. */
-    async addMember(actor: Actor, siteId: string, user: string, role: repo.Role): Promise<MemberView & { created: boolean }> {
+    async addMember(actor: Actor, siteId: string, user: string, role: Role): Promise<MemberView & { created: boolean }> {
       if (user.trim() === '') throw validationFailed('/user', 'user must not be empty');
       return db.transaction(async (tx) => {
         await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
@@ -129,6 +131,11 @@ export function createSitesService(db: Database, directory: SiteDirectory, secre
         const row = await repo.upsertMember(tx, siteId, user, role);
         return { ...toMemberView(row), created: row.created };
       });
+    },
+
+    /** A site read from the database now (not through the directory's cache), or undefined. */
+    async findSite(siteId: string): Promise<Site | undefined> {
+      return repo.findSite(db, siteId);
     },
 
     async countSites(): Promise<number> {

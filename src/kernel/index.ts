@@ -1,0 +1,29 @@
+// The kernel: what every module needs, behind this one interface. Sites (lookup, with a short-lived
+// cache for the hot path), membership and access (members read, owners change; the system acts on
+// the command line), site configuration (defaults, patches, origins, publisher hosts), and the
+// order-ledger extension point. Modules import the kernel from here only, never its files.
+import type { Database } from '../db/types.js';
+import type { Secrets } from '../secrets.js';
+import { createSiteDirectory, type SiteDirectory } from './site-directory.js';
+import { createSitesService, type SitesService } from './sites-service.js';
+
+export { SYSTEM, type Actor, type Member, type Role, type Site } from './site.js';
+export { getSiteWithRoleOrThrow } from './site-access.js';
+export * from './site-config.js';
+export { SITE_CACHE_TTL_MS, type SiteDirectory } from './site-directory.js';
+export { toSiteView, type CreateSiteInput, type MemberView, type SitesService, type SiteView, type UpdateSiteInput } from './sites-service.js';
+export { SITE_COLUMNS, siteFromRow, type SiteRow } from './sites-repository.js';
+export * as siteSchemas from './site-schemas.js';
+export { allListeners, type LedgerDeltas, type LinkedOrder, type OrderLedgerListener } from './order-ledger.js';
+
+export interface Kernel {
+  /** Sites and members: creation, reads for members, changes by owners. */
+  sites: SitesService;
+  /** Sites as the hot path reads them (cached 5 s; a change made through `sites` is seen at once here). */
+  siteDirectory: SiteDirectory;
+}
+
+export function createKernel(db: Database, secrets: Secrets): Kernel {
+  const siteDirectory = createSiteDirectory(db);
+  return { sites: createSitesService(db, siteDirectory, secrets), siteDirectory };
+}

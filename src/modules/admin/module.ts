@@ -1,0 +1,10 @@
+// Platform routes under /api/admin (platform signature only): operators' reads across sites.
+import { defineModule } from '../module.js';
+import { createAdminService } from './admin-service.js';
+import { adminRoutes } from './routes.js';
+
+export const adminModule = defineModule({
+  name: 'admin',
+  services: (ctx) => createAdminService(ctx.db, ctx.secrets),
+  routes: (admin) => [{ prefix: '/api/admin', plugin: adminRoutes(admin) }],
+});

@@ -1,0 +1,16 @@
+// Storefront events (CONTRACT §3): track and batch through one ingestion function with group
+// commit, and reading an event back.
+import { defineModule } from '../module.js';
+import { createEventWriter } from './event-writer.js';
+import { createEventsService } from './events-service.js';
+import { createIngestService } from './ingest-service.js';
+import { eventsRoutes } from './routes.js';
+
+export const eventsModule = defineModule({
+  name: 'events',
+  services: (ctx) => ({
+    ingest: createIngestService({ writer: createEventWriter(ctx.db, ctx.metrics?.groupCommitFlushed), limiter: ctx.limiter, sites: ctx.kernel.siteDirectory }),
+    events: createEventsService(ctx.db),
+  }),
+  routes: (services) => [{ prefix: '/api/v1', plugin: eventsRoutes(services) }],
+});

@@ -1,0 +1,105 @@
+// What a module is (the contract every folder under src/modules/ fulfils) and what it is given. A
+// module contributes services built from the platform (ModuleContext), routes under a prefix,
+// command-line commands, and its part of the platform's extension points: the key verifier of
+// authentication, listeners of the order ledger, the sealed columns that click-id rotation and
+// retention cover, and a step of the first start. A module imports the kernel (kernel/index.ts),
+// the infrastructure (db, http, auth, crypto, domain, …) and its own files; never another module.
+// modules/index.ts, the registry, lists them: deleting a module is removing its folder and its line.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.js';
+import type { Database } from '../db/types.js';
+import type { Secrets } from '../secrets.js';
+import type { Metrics } from '../plugins/metrics.js';
+import type { Actor, Kernel, OrderLedgerListener, SiteView } from '../kernel/index.js';
+import type { ClickIdKeyring } from '../crypto/click-id-keyring.js';
+import type { SealedColumn } from '../crypto/sealed-columns.js';
+import type { HourlyLimiter } from '../rate-limit/hourly-limiter.js';
+import type { RuntimeLimits } from '../rate-limit/runtime-limits.js';
+import type { RuntimeTokens } from '../auth/runtime-tokens.js';
+import type { IdTokens } from '../auth/id-tokens.js';
+import type { ApiKeyVerifier } from '../auth/principal.js';
+import { narrowCommand, type Command, type InternalCommand } from '../cli/command.js';
+
+export type Readiness = { ready: true; engine: string; migrations: number } | { ready: false; reason: string };
+
+/** What the platform gives every module's services. */
+export interface ModuleContext {
+  config: Config;
+  db: Database;
+  secrets: Secrets;
+  /** Where services report what operators watch (the server's /metrics); none on the command line. */
+  metrics?: Metrics;
+  kernel: Kernel;
+  keyring: ClickIdKeyring;
+  limiter: HourlyLimiter;
+  runtimeLimits: RuntimeLimits;
+  runtimeTokens: RuntimeTokens;
+  idTokens: IdTokens;
+  /** Every module's order-ledger listener as one: the module that keeps the ledger calls it in its transactions. */
+  orderLedger: OrderLedgerListener;
+  /** A bounded probe of the database and its migrations. */
+  readiness(): Promise<Readiness>;
+}
+
+/** Routes a module registers under a prefix (`/api/v1`, `/api/admin`, or '' for the root). */
+export interface RouteSet {
+  prefix: string;
+  plugin: FastifyPluginAsyncTypebox;
+}
+
+/** The first start of an empty database: the kernel made the demo site; each module adds its part. */
+export interface FirstStart {
+  site: SiteView;
+  /** The demo site's owner. */
+  owner: Actor;
+  /** Create (and print) a secret key with every scope: the embedded engine's zero-setup start. */
+  withKey: boolean;
+  /** What the steps made, for the welcome text. */
+  made: { key?: { apiKey: string; keyId: string }; experimentId?: string };
+}
+
+/** A module as its folder writes it, over its own services `S`. */
+export interface ModuleSpec<N extends string, S> {
+  name: N;
+  services(ctx: ModuleContext): S;
+  routes?(services: S, ctx: ModuleContext): RouteSet[];
+  commands?: Record<string, Command<S>>;
+  internalCommands?: Record<string, InternalCommand<S>>;
+  sealedColumns?: readonly SealedColumn[];
+  apiKeyVerifier?(services: S): ApiKeyVerifier;
+  orderLedgerListener?(services: S): OrderLedgerListener;
+  firstStart?(services: S, start: FirstStart): Promise<void>;
+}
+
+/**
+ * A module as the registry uses it: every part takes the services of all modules (`Record<N, S>` is
+ * the part it reads), so the registry calls each module alike.
+ */
+export interface StorefrontModule<N extends string, S> {
+  name: N;
+  services(ctx: ModuleContext): S;
+  routes(all: Record<N, S>, ctx: ModuleContext): RouteSet[];
+  commands: Record<string, Command<Record<N, S>>>;
+  internalCommands: Record<string, InternalCommand<Record<N, S>>>;
+  sealedColumns: readonly SealedColumn[];
+  apiKeyVerifier(all: Record<N, S>): ApiKeyVerifier | undefined;
+  orderLedgerListener(all: Record<N, S>): OrderLedgerListener | undefined;
+  firstStart(all: Record<N, S>, start: FirstStart): Promise<void>;
+}
+
+export function defineModule<N extends string, S>(spec: ModuleSpec<N, S>): StorefrontModule<N, S> {
+  const own = (all: Record<N, S>): S => all[spec.name];
+  const mapValues = <A, B>(o: Record<string, A> | undefined, f: (a: A) => B): Record<string, B> =>
+    Object.fromEntries(Object.entries(o ?? {}).map(([k, v]) => [k, f(v)]));
+  return {
+    name: spec.name,
+    services: (ctx) => spec.services(ctx),
+    routes: (all, ctx) => spec.routes?.(own(all), ctx) ?? [],
+    commands: mapValues(spec.commands, (c) => narrowCommand(c, own)),
+    internalCommands: mapValues(spec.internalCommands, (c) => (all: Record<N, S>, input: Record<string, unknown>) => c(own(all), input)),
+    sealedColumns: spec.sealedColumns ?? [],
+    apiKeyVerifier: (all) => spec.apiKeyVerifier?.(own(all)),
+    orderLedgerListener: (all) => spec.orderLedgerListener?.(own(all)),
+    firstStart: async (all, start) => spec.firstStart?.(own(all), start),
+  };
+}
