@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, ERROR_CATALOGUE, type ErrorCode, type ErrorDetail } from '../errors.js';
 import { isUnavailableError } from '../db/unavailable.js';
 import { errorBody } from './envelope.js';
-import { validationDetails } from './validation-details.js';
+import { validationDetails } from '../validation/details.js';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',

@@ -4,8 +4,9 @@
 // validated one by one so that each fails alone) declare what is enforced with enforceBody().
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { unstorableStrings } from '../domain/strings.js';
+import { compileCheck } from '../validation/schema-check.js';
+import type { SchemaError } from '../validation/details.js';
 
 /** Schema-validator errors as Fastify reports them, for the string rule's problems. */
 function stringRuleErrors(value: unknown, items?: readonly string[]): FastifySchemaValidationError[] | undefined {
@@ -13,6 +14,9 @@ function stringRuleErrors(value: unknown, items?: readonly string[]): FastifySch
   if (details.length === 0) return undefined;
   return details.map((d) => ({ keyword: d.code, instancePath: d.path, schemaPath: '', params: {}, message: d.message }));
 }
+
+/** A validator error as Fastify carries it to the error handler (which turns it into details). */
+const toFastifyError = (e: SchemaError): FastifySchemaValidationError => ({ keyword: e.keyword, instancePath: e.instancePath, schemaPath: '', params: { ...e.params }, message: e.message });
 
 const INTEGER = /^-?(0|[1-9]\d{0,15})$/;
 const NUMBER = /^-?(0|[1-9]\d{0,15})(\.\d{1,15})?$/;
@@ -38,14 +42,14 @@ function convertText(schema: TSchema, value: unknown): unknown {
 
 /** The app's validator compiler: the string rule, then the route's TypeBox schema. */
 export const schemaBoundary: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
-  const check = Compile(schema);
+  const check = compileCheck(schema);
   const convert = httpPart === 'body' ? (v: unknown) => v : (v: unknown) => convertText(schema, v);
   return (value: unknown) => {
     const error = stringRuleErrors(value);
     if (error) return { error };
     const converted = convert(value);
-    if (check.Check(converted)) return { value: converted };
-    return { error: check.Errors(converted) as unknown as FastifySchemaValidationError[] };
+    if (check.matches(converted)) return { value: converted };
+    return { error: check.errors(converted).map(toFastifyError) };
   };
 };
 
@@ -60,12 +64,12 @@ export interface EnforceOptions {
  * every part the route declares, so use it only on routes whose one part is the body.
  */
 export function enforceBody(enforced: TSchema | null, options: EnforceOptions = {}): FastifySchemaCompiler<TSchema> {
-  const check = enforced ? Compile(enforced) : null;
+  const check = enforced ? compileCheck(enforced) : null;
   const wholeBodyIsItem = options.items?.includes('') ?? false;
   return () => (value: unknown) => {
     const error = wholeBodyIsItem ? undefined : stringRuleErrors(value, options.items);
     if (error) return { error };
-    if (!check || check.Check(value)) return { value };
-    return { error: check.Errors(value) as unknown as FastifySchemaValidationError[] };
+    if (!check || check.matches(value)) return { value };
+    return { error: check.errors(value).map(toFastifyError) };
   };
 }

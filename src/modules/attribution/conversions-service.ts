@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../../db/types.js';
 import { AppError, notFound, type ErrorDetail } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { fromMinorUnitsOf } from '../../domain/money.js';
-import { validationDetails } from '../../http/validation-details.js';
+import { validationDetails } from '../../validation/details.js';
 import { toIso } from '../../time.js';
 import { getSiteWithRoleOrThrow, type Actor, type OrderLedgerListener } from '../../kernel/index.js';
 import { Adjustment, Cancellation, CONVERSION_TYPES, Purchase, type ConversionRequest, type ConversionType } from './conversion-schemas.js';

@@ -7,7 +7,7 @@ import type { ErrorDetail } from '../../errors.js';
 import { currencyDigits, toMinorUnits } from '../../domain/money.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
 import { unstorableStrings } from '../../domain/strings.js';
-import { validationDetails } from '../../http/validation-details.js';
+import { validationDetails } from '../../validation/details.js';
 import type { RecordWarning } from './record-fields.js';
 import { RANK, type NormalizedRecord, type ReadOptions, type ReadResult, type ReportFormat } from './record-model.js';
 import { readAwin, readCj } from './network-formats.js';

@@ -1,13 +1,20 @@
-// Turns schema-validator errors into the contract's error details: one entry per offending
-// location, `path` a JSON Pointer.
-import type { FastifySchemaValidationError } from 'fastify';
+// Turns schema-validator errors (TypeBox's, as Fastify passes them on) into the contract's error
+// details: one entry per offending location, `path` a JSON Pointer.
 import { escapePointer, type ErrorDetail } from '../errors.js';
 
-interface ValidatorError extends FastifySchemaValidationError {
+/** One error of the schema validator (the shape TypeBox and Fastify share). */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: object;
+}
+
+interface ValidatorError extends SchemaError {
   params: Record<string, unknown>;
 }
 
-export function validationDetails(errors: readonly FastifySchemaValidationError[]): ErrorDetail[] {
+export function validationDetails(errors: readonly SchemaError[]): ErrorDetail[] {
   const byPath = new Map<string, ErrorDetail>();
   for (const raw of errors as ValidatorError[]) {
     const base = raw.instancePath ?? '';
