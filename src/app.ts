@@ -10,7 +10,7 @@ import type { Database } from './db/types.js';
 import { openDatabase } from './db/open-database.js';
 import { migrate } from './db/migrate.js';
 import { createSecrets, loadMasterSecret, type Secrets } from './secrets.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import { registerSiteAccess } from './http/site-access.js';
 import { registerRuntimeLimits } from './rate-limit/runtime-limits.js';
@@ -70,7 +70,8 @@ export function loggerOptions(config: Config, terminal = process.stdout.isTTY ==
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+/** The Fastify instance with the app's logger, limits, request ids, envelope errors and schema boundary. */
+function createFastify(config: Config, options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
@@ -87,38 +88,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerFormats();
   app.setValidatorCompiler(schemaBoundary);
+  return app;
+}
 
-  const metrics = createMetrics();
-  app.decorate('metrics', metrics);
-  const ownDb = !options.db;
-  const db =
-    options.db ??
-    (await openDatabase(config, {
-      onError: (err) => {
-        metrics.storageError('connection_lost');
-        app.log.warn({ err }, 'database connection lost');
-      },
-    }));
-  if (ownDb) await migrate(db);
+/** The database given (tests), or opened and migrated here (then closed with the app). */
+async function openStorage(app: FastifyInstance, config: Config, options: BuildOptions, metrics: Metrics): Promise<{ db: Database; ownDb: boolean }> {
+  if (options.db) return { db: options.db, ownDb: false };
+  const db = await openDatabase(config, {
+    onError: (err) => {
+      metrics.storageError('connection_lost');
+      app.log.warn({ err }, 'database connection lost');
+    },
+  });
+  await migrate(db);
   if ('poolState' in db && typeof db.poolState === 'function') metrics.watchPool(() => (db as PostgresDatabase).poolState());
+  return { db, ownDb: true };
+}
 
-  const secrets = options.secrets ?? createSecrets(loadMasterSecret(config));
-  const services = createServices({ config, db, secrets, metrics });
-  app.decorate('services', services);
-  app.addHook('onClose', async () => {
-    await services.close();
-    if (ownDb) await db.close();
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  registerContentParsers(app);
-  registerErrorHandling(app);
-  registerMetrics(app, metrics, { token: config.metricsToken });
-  await registerSecurityHeaders(app, { hsts: config.hsts });
-
-  // Every route under /api declares its credentials; the declaration becomes its OpenAPI security.
+/**
+ * Every route under /api declares its credentials; the declaration becomes its OpenAPI security and
+ * an entry of the route catalogue. Browser routes are collected for CORS. Returns the browser paths.
+ */
+function registerRouteDeclarations(app: FastifyInstance) {
   const browserPaths = browserPathRegistry();
   const routeCatalog: RouteDeclaration[] = [];
   app.decorate('routeCatalog', routeCatalog);
@@ -141,9 +132,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, auth });
     }
   });
+  return browserPaths;
+}
 
-  await registerOpenApi(app, VERSION);
-  await registerCors(app, browserPaths.matches);
+/** The credential checks, in CONTRACT §0's order: who is calling, then its site, then its runtime limits. */
+function registerCredentials(app: FastifyInstance, config: Config, db: Database, services: Services): void {
   registerAuthentication(app, {
     db,
     sites: services.kernel.siteDirectory,
@@ -154,11 +147,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerSiteAccess(app, db);
   registerRuntimeLimits(app, services.runtimeLimits);
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, options);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  const { db, ownDb } = await openStorage(app, config, options, metrics);
+  const secrets = options.secrets ?? createSecrets(loadMasterSecret(config));
+  const services = createServices({ config, db, secrets, metrics });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.close();
+    if (ownDb) await db.close();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerContentParsers(app);
+  registerErrorHandling(app);
+  registerMetrics(app, metrics, { token: config.metricsToken });
+  await registerSecurityHeaders(app, { hsts: config.hsts });
+  const browserPaths = registerRouteDeclarations(app);
+  await registerOpenApi(app, VERSION);
+  await registerCors(app, browserPaths.matches);
+  registerCredentials(app, config, db, services);
 
   // Each module's routes, in the registry's order, under the prefix it names.
   for (const m of MODULES) {
     for (const { prefix, plugin } of m.routes(services, services.moduleContext)) await app.register(plugin, { prefix });
   }
-
   return app;
 }

@@ -32,6 +32,9 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
+/** Whether a text (one that crossed a process boundary) names a code of the catalogue. */
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+
 export interface ErrorDetail {
   /** A JSON Pointer (RFC 6901) into the request. */
   path: string;

@@ -6,7 +6,7 @@
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { AppError } from '../errors.js';
+import { AppError, isErrorCode } from '../errors.js';
 import type { Services } from '../services.js';
 import { COMMANDS, INTERNAL_COMMANDS, type Options } from './commands.js';
 import { UsageError } from './usage.js';
@@ -111,7 +111,7 @@ export async function callControlSocket(file: string, request: ControlRequest): 
   });
   if (!response) return undefined;
   if (response.ok) return response.result;
-  if (response.error.kind === 'app') throw new AppError(response.error.code as never, response.error.message);
+  if (response.error.kind === 'app' && isErrorCode(response.error.code)) throw new AppError(response.error.code, response.error.message);
   if (response.error.kind === 'usage') throw new UsageError(response.error.message);
   throw new Error(response.error.message);
 }

@@ -15,7 +15,15 @@ const merchant = { auth: { merchant: true } } as const;
 const memberOfSite = { ...merchant, siteAccess: { role: 'member', site: siteInParams } } as const;
 const ownerOfSite = { ...merchant, siteAccess: { role: 'owner', site: siteInParams } } as const;
 
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
 export const sitesRoutes = (sites: SitesService): FastifyPluginAsyncTypebox => async (app) => {
+  siteRoutes(app, sites);
+  memberRoutes(app, sites);
+};
+
+/** A merchant's sites: list, create, read (members), change (owners). */
+function siteRoutes(app: App, sites: SitesService): void {
   app.get('/sites', {
     config: merchant,
     schema: {
@@ -73,7 +81,10 @@ export const sitesRoutes = (sites: SitesService): FastifyPluginAsyncTypebox => a
     });
     return ok(request, site);
   });
+}
 
+/** A site's members (owners): list, add or change a role. */
+function memberRoutes(app: App, sites: SitesService): void {
   app.get('/sites/:siteId/members', {
     config: ownerOfSite,
     schema: {
@@ -104,4 +115,4 @@ export const sitesRoutes = (sites: SitesService): FastifyPluginAsyncTypebox => a
     );
     return reply.code(created ? 201 : 200).send(ok(request, member));
   });
-};
+}
