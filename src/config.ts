@@ -1,6 +1,10 @@
 // Configuration: read from the environment once, validated, and frozen. Nothing else in the
-// service reads process.env.
+// service reads process.env. EnvironmentSchema declares every variable (type, range or format,
+// default, meaning, the problem a bad value is); loadConfig checks the environment against it and
+// derives what depends on several variables in the small functions after it.
 import path from 'node:path';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 
 export type Engine = 'postgres' | 'pglite';
 
@@ -59,147 +63,277 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const BASE64 = '^[A-Za-z0-9+/_-]+={0,2}$';
+const SECRET_FORMAT = 'at least 32 random bytes, base64 encoded (try: openssl rand -base64 32)';
+const FLAG_WORDS = new Map([
+  ['1', true], ['true', true], ['yes', true], ['on', true],
+  ['0', false], ['false', false], ['no', false], ['off', false],
+]);
 
+// Annotations of the schema besides TypeBox's own keywords: errorMessage (the problem a bad value
+// is, after the variable's name), echoValue (the problem quotes the value), and defaultText (the
+// default as the README's table states it where it is not one fixed value: derived, or generated).
+
+/** A whole number from minimum to maximum. */
+function integer(minimum: number, maximum: number, options: { default?: number; description: string }) {
+  return Type.Integer({ ...options, minimum, maximum, errorMessage: `must be an integer from ${minimum} to ${maximum}`, echoValue: true });
+}
+
+/** On: 1, true, yes, on; off: 0, false, no, off (any case). */
+function flag(options: { default?: boolean; defaultText?: string; description: string }) {
+  return Type.Boolean({ ...options, errorMessage: 'must be 1 or 0', echoValue: true });
+}
+
+/**
+ * Every environment variable the service reads, in the order of the README's configuration table
+ * (a test holds them to it). Values are trimmed and a blank one is unset; integers and flags are
+ * read from their text, then the whole is checked here. What depends on several variables (the
+ * engine and its defaults, the master secret's need, the identity provider, click-id keys, trusted
+ * proxies) is derived after the check, in the functions below.
+ */
+export const EnvironmentSchema = Type.Object({
+  PORT: integer(0, 65535, { default: 8080, description: 'port to listen on (storefront serve --port overrides)' }),
+  HOST: Type.String({ default: '127.0.0.1', description: 'address to listen on (--host overrides)' }),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      errorMessage: 'must be a postgres:// or postgresql:// URL',
+      description: 'PostgreSQL URL; when set, PostgreSQL is the engine, else embedded PGlite',
+    }),
+  ),
+  DATA_DIR: Type.String({ default: './data', description: 'embedded database, generated master secret and control socket' }),
+  DB_POOL_SIZE: integer(1, 200, { default: 10, description: 'PostgreSQL connections' }),
+  STOREFRONT_SECRET: Type.Optional(
+    Type.Refine(
+      Type.String({
+        pattern: BASE64,
+        errorMessage: `must be ${SECRET_FORMAT}`,
+        defaultText: 'generated into `DATA_DIR/storefront.secret` (0600) on the embedded engine',
+        description: 'master secret, base64; required with DATABASE_URL',
+      }),
+      (secret) => Buffer.from(secret, 'base64').length >= 32,
+    ),
+  ),
+  PLATFORM_SECRET: Type.Optional(
+    Type.String({ minLength: 16, errorMessage: 'must be at least 16 characters', description: 'HMAC secret of /api/admin/* signatures' }),
+  ),
+  LOCAL_IDP: Type.Optional(flag({ defaultText: '`1` on the embedded engine, else `0`', description: 'the local ID-token issuer (storefront token)' })),
+  IDP_ISSUER: Type.Optional(Type.String({ description: 'issuer of your OIDC identity provider (set all three IDP_ variables)' })),
+  IDP_AUDIENCE: Type.Optional(Type.String({ description: 'audience of its ID tokens' })),
+  IDP_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://', errorMessage: 'must be an http(s) URL', description: 'its JSON Web Key Set' })),
+  RUNTIME_TOKEN_TTL: integer(30, 86_400, { default: 900, description: 'runtime-token lifetime in seconds' }),
+  STOREFRONT_NO_BOOTSTRAP: flag({ default: false, description: 'skips the first-start bootstrap' }),
+  TRUST_PROXY: Type.Optional(
+    Type.String({ defaultText: 'off', description: 'the proxies whose X-Forwarded-For names the client (see parseTrustProxy)' }),
+  ),
+  REDIS_URL: Type.Optional(
+    Type.String({ pattern: '^rediss?://', errorMessage: 'must be a redis:// or rediss:// URL', description: 'Redis for the rate-limit counters' }),
+  ),
+  REDIS_KEY_PREFIX: Type.String({
+    default: 'storefront',
+    pattern: '^[A-Za-z0-9:_.-]{1,64}$',
+    errorMessage: 'must be 1-64 characters of A-Z a-z 0-9 : _ . -',
+    description: 'prefix of every Redis key',
+  }),
+  CLICK_ID_KEYS: Type.Optional(
+    Type.String({
+      defaultText: 'one key derived from `STOREFRONT_SECRET` (id `k0`)',
+      description: 'click-id encryption keys, newest first: id:base64 entries (32 bytes each), comma-separated',
+    }),
+  ),
+  CLICK_ID_RETENTION_DAYS: integer(1, 36_500, { default: 400, description: 'default of storefront click-ids purge' }),
+  DEMO: Type.Optional(
+    flag({
+      defaultText: '`1` on the embedded engine unless `NODE_ENV=production`, else `0`',
+      description: 'the demo storefront at /demo and its public event feed',
+    }),
+  ),
+  NODE_ENV: Type.Optional(Type.String({ description: 'production turns the demo off by default' })),
+  DB_CONNECT_TIMEOUT_MS: integer(100, 60_000, { default: 2_000, description: 'PostgreSQL: connecting, or waiting for a pooled connection' }),
+  DB_STATEMENT_TIMEOUT_MS: integer(100, 600_000, { default: 5_000, description: 'PostgreSQL: per statement' }),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(100, 600_000, { default: 10_000, description: 'PostgreSQL: a transaction left idle is ended' }),
+  TOKEN_EXCHANGES_PER_IP_PER_MINUTE: integer(1, 1_000_000, { default: 120, description: 'runtime-token exchanges per client address and minute' }),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({ minLength: 16, errorMessage: 'must be at least 16 characters', description: 'bearer token of GET /metrics' }),
+  ),
+  METRICS_PORT: Type.Optional(integer(1, 65535, { description: 'a port serving GET /metrics without a token' })),
+  HSTS: flag({ default: false, description: 'sends Strict-Transport-Security' }),
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', errorMessage: `must be one of ${LOG_LEVELS.join(', ')}`, description: 'pino level' }),
+});
+
+type Environment = Static<typeof EnvironmentSchema>;
+type Variable = keyof Environment;
+/** The variables as set: trimmed, blank ones left out. */
+type EnvironmentText = Partial<Record<Variable, string>>;
+/** A problem and the variable it is about (problems are listed in the schema's order). */
+type Problem = readonly [Variable, string];
 type Env = Record<string, string | undefined>;
+
+const isVariable = (name: string): name is Variable => Object.hasOwn(EnvironmentSchema.properties, name);
+const VARIABLES: readonly Variable[] = Object.keys(EnvironmentSchema.properties).filter(isVariable);
 
 /** Reads and validates the configuration. Throws ConfigError listing every problem at once. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Record<'port' | 'host', string>> = {}): Config {
-  const problems: string[] = [];
-  const value = (name: string): string | undefined => {
-    const v = env[name];
-    return v === undefined || v.trim() === '' ? undefined : v.trim();
-  };
-
-  const integer = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return Number(raw);
-  };
-  const flag = (name: string, fallback: boolean): boolean => {
-    const raw = value(name);
-    if (raw === undefined) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-    problems.push(`${name} must be 1 or 0 (got "${raw}")`);
-    return fallback;
-  };
-
-  const port = integer('PORT', overrides.port ?? value('PORT'), 8080, 0, 65535);
-  const host = overrides.host ?? value('HOST') ?? '127.0.0.1';
-
-  const databaseUrl = value('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
-  const engine: Engine = databaseUrl ? 'postgres' : 'pglite';
-  const dataDir = path.resolve(value('DATA_DIR') ?? './data');
-
-  let storefrontSecret: Buffer | undefined;
-  const rawSecret = value('STOREFRONT_SECRET');
-  if (rawSecret !== undefined) {
-    const decoded = /^[A-Za-z0-9+/_-]+={0,2}$/.test(rawSecret) ? Buffer.from(rawSecret, 'base64') : Buffer.alloc(0);
-    if (decoded.length < 32) {
-      problems.push('STOREFRONT_SECRET must be at least 32 random bytes, base64 encoded (try: openssl rand -base64 32)');
-    } else {
-      storefrontSecret = decoded;
-    }
-  } else if (engine === 'postgres') {
-    problems.push(
-      'STOREFRONT_SECRET is required with DATABASE_URL: at least 32 random bytes, base64 encoded (try: openssl rand -base64 32)',
-    );
-  }
-
-  const platformSecret = value('PLATFORM_SECRET');
-  if (platformSecret !== undefined && platformSecret.length < 16) {
-    problems.push('PLATFORM_SECRET must be at least 16 characters');
-  }
-
-  const issuer = value('IDP_ISSUER');
-  const audience = value('IDP_AUDIENCE');
-  const jwksUrl = value('IDP_JWKS_URL');
-  let idp: IdpConfig | undefined;
-  const idpSet = [issuer, audience, jwksUrl].filter((v) => v !== undefined).length;
-  if (idpSet > 0 && idpSet < 3) {
-    problems.push('IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL must be set together');
-  } else if (issuer && audience && jwksUrl) {
-    if (!/^https?:\/\//.test(jwksUrl)) problems.push('IDP_JWKS_URL must be an http(s) URL');
-    idp = { issuer, audience, jwksUrl };
-  }
-
-  const localIdp = flag('LOCAL_IDP', engine === 'pglite');
-
-  const redisUrl = value('REDIS_URL');
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// or rediss:// URL');
-  const redisKeyPrefix = value('REDIS_KEY_PREFIX') ?? 'storefront';
-  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisKeyPrefix)) problems.push('REDIS_KEY_PREFIX must be 1-64 characters of A-Z a-z 0-9 : _ . -');
-
-  let clickIdKeys: { id: string; key: Buffer }[] | undefined;
-  const rawClickKeys = value('CLICK_ID_KEYS');
-  if (rawClickKeys !== undefined) {
-    clickIdKeys = [];
-    const entries = rawClickKeys.split(',').map((e) => e.trim()).filter(Boolean);
-    if (entries.length === 0) problems.push('CLICK_ID_KEYS holds no key');
-    for (const entry of entries) {
-      const m = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]+={0,2})$/.exec(entry);
-      const key = m ? Buffer.from(m[2]!, 'base64') : Buffer.alloc(0);
-      if (!m || key.length !== 32) {
-        problems.push('CLICK_ID_KEYS must be a comma-separated list of id:base64 entries, each key exactly 32 bytes, newest first');
-        break;
-      }
-      if (clickIdKeys.some((k) => k.id === m[1])) problems.push(`CLICK_ID_KEYS names the key id ${m[1]} twice`);
-      clickIdKeys.push({ id: m[1]!, key });
-    }
-  }
-
-  const trustProxy = parseTrustProxy(value('TRUST_PROXY'), problems);
-
-  const metricsToken = value('METRICS_TOKEN');
-  if (metricsToken !== undefined && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
-  const rawMetricsPort = value('METRICS_PORT');
-  const metricsPort = rawMetricsPort === undefined ? undefined : integer('METRICS_PORT', rawMetricsPort, 0, 1, 65535);
-  if (metricsPort !== undefined && metricsPort === port && port !== 0) problems.push('METRICS_PORT must differ from PORT');
-
-  const production = value('NODE_ENV') === 'production';
-
-  const logLevel = value('LOG_LEVEL') ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-
-  const config: Config = {
-    port,
-    host,
-    engine,
-    databaseUrl,
-    dataDir,
-    dbPoolSize: integer('DB_POOL_SIZE', value('DB_POOL_SIZE'), 10, 1, 200),
-    storefrontSecret,
-    platformSecret,
-    localIdp,
-    idp,
-    runtimeTokenTtlSeconds: integer('RUNTIME_TOKEN_TTL', value('RUNTIME_TOKEN_TTL'), 900, 30, 86_400),
-    logLevel,
-    bootstrap: !flag('STOREFRONT_NO_BOOTSTRAP', false),
-    trustProxy,
-    dbConnectTimeoutMs: integer('DB_CONNECT_TIMEOUT_MS', value('DB_CONNECT_TIMEOUT_MS'), 2_000, 100, 60_000),
-    dbStatementTimeoutMs: integer('DB_STATEMENT_TIMEOUT_MS', value('DB_STATEMENT_TIMEOUT_MS'), 5_000, 100, 600_000),
-    dbIdleInTransactionTimeoutMs: integer('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', value('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'), 10_000, 100, 600_000),
-    tokenExchangesPerIpPerMinute: integer('TOKEN_EXCHANGES_PER_IP_PER_MINUTE', value('TOKEN_EXCHANGES_PER_IP_PER_MINUTE'), 120, 1, 1_000_000),
-    metricsToken,
-    metricsPort,
-    hsts: flag('HSTS', false),
-    production,
-    redisUrl,
-    redisKeyPrefix,
-    clickIdKeys,
-    clickIdRetentionDays: integer('CLICK_ID_RETENTION_DAYS', value('CLICK_ID_RETENTION_DAYS'), 400, 1, 36_500),
-    // The demo shows its site's events to anyone: on by default only on the embedded engine outside production.
-    demo: flag('DEMO', engine === 'pglite' && !production),
-  };
-  if (problems.length > 0) throw new ConfigError(problems);
+  const text = readEnvironment(env, overrides);
+  const problems: Problem[] = [];
+  const config = deriveConfig(checkEnvironment(text, problems), text, problems);
+  if (problems.length > 0) throw new ConfigError(inSchemaOrder(problems));
   return Object.freeze(config);
+}
+
+/** The declared variables that are set (trimmed); the command line's port and host (as given) over them. */
+function readEnvironment(env: Env, overrides: Partial<Record<'port' | 'host', string>>): EnvironmentText {
+  const text: EnvironmentText = {};
+  for (const variable of VARIABLES) {
+    const value = env[variable]?.trim();
+    if (value) text[variable] = value;
+  }
+  if (overrides.port !== undefined) text.PORT = overrides.port;
+  if (overrides.host !== undefined) text.HOST = overrides.host;
+  return text;
+}
+
+/**
+ * The variables checked against the schema one by one (TypeBox's Errors reports at most 8 by
+ * default, and every problem is listed), then the defaults filled in. A bad value is a problem
+ * worded by its errorMessage, and its default (or nothing) stands in for it while the rest is
+ * derived: one mistake is reported once.
+ */
+function checkEnvironment(text: EnvironmentText, problems: Problem[]): Environment {
+  const values: Record<string, unknown> = {};
+  for (const variable of VARIABLES) {
+    const raw = text[variable];
+    if (raw === undefined) continue;
+    const schema = EnvironmentSchema.properties[variable];
+    const value = typedValue(schema, raw);
+    if (Value.Check(schema, value)) values[variable] = value;
+    else problems.push([variable, problemWith(variable, raw)]);
+  }
+  const settings = Value.Default(EnvironmentSchema, values);
+  if (!Value.Check(EnvironmentSchema, settings)) throw new Error('the configuration schema refuses its own defaults');
+  return settings;
+}
+
+/** A variable's text as its declared type: digits for an integer, a flag word for a flag; other text stays text (and fails the check if it should not). */
+function typedValue(schema: TSchema, raw: string): unknown {
+  if (Type.IsInteger(schema)) return /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (Type.IsBoolean(schema)) return FLAG_WORDS.get(raw.toLowerCase()) ?? raw;
+  return raw;
+}
+
+/** "<VARIABLE> <errorMessage>", and ` (got "<value>")` where the schema says echoValue. */
+function problemWith(variable: Variable, raw: string): string {
+  const schema = EnvironmentSchema.properties[variable];
+  const problem = `${variable} ${'errorMessage' in schema ? String(schema.errorMessage) : 'is not valid'}`;
+  return 'echoValue' in schema && schema.echoValue === true ? `${problem} (got "${raw}")` : problem;
+}
+
+function inSchemaOrder(problems: readonly Problem[]): string[] {
+  return [...problems].sort(([a], [b]) => VARIABLES.indexOf(a) - VARIABLES.indexOf(b)).map(([, message]) => message);
+}
+
+/** The configuration from the checked variables; the rules across variables add their problems. */
+function deriveConfig(settings: Environment, text: EnvironmentText, problems: Problem[]): Config {
+  const engine = engineOf(text);
+  const production = settings.NODE_ENV === 'production';
+  return {
+    port: settings.PORT,
+    host: settings.HOST,
+    engine,
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: path.resolve(settings.DATA_DIR),
+    dbPoolSize: settings.DB_POOL_SIZE,
+    storefrontSecret: masterSecret(settings, text, engine, problems),
+    platformSecret: settings.PLATFORM_SECRET,
+    localIdp: settings.LOCAL_IDP ?? localIdpByDefault(engine),
+    idp: identityProvider(text, problems),
+    runtimeTokenTtlSeconds: settings.RUNTIME_TOKEN_TTL,
+    logLevel: settings.LOG_LEVEL,
+    bootstrap: !settings.STOREFRONT_NO_BOOTSTRAP,
+    trustProxy: trustedProxies(settings.TRUST_PROXY, problems),
+    dbConnectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,
+    dbIdleInTransactionTimeoutMs: settings.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    tokenExchangesPerIpPerMinute: settings.TOKEN_EXCHANGES_PER_IP_PER_MINUTE,
+    metricsToken: settings.METRICS_TOKEN,
+    metricsPort: metricsPort(settings, problems),
+    hsts: settings.HSTS,
+    production,
+    redisUrl: settings.REDIS_URL,
+    redisKeyPrefix: settings.REDIS_KEY_PREFIX,
+    clickIdKeys: parseClickIdKeys(settings.CLICK_ID_KEYS, problems),
+    clickIdRetentionDays: settings.CLICK_ID_RETENTION_DAYS,
+    demo: settings.DEMO ?? demoByDefault(engine, production),
+  };
+}
+
+/** PostgreSQL whenever DATABASE_URL is set (even to a bad URL: its other rules then apply), else embedded PGlite. */
+function engineOf(text: EnvironmentText): Engine {
+  return text.DATABASE_URL !== undefined ? 'postgres' : 'pglite';
+}
+
+function localIdpByDefault(engine: Engine): boolean {
+  return engine === 'pglite';
+}
+
+/** The demo shows its site's events to anyone: on by default only on the embedded engine outside production. */
+function demoByDefault(engine: Engine, production: boolean): boolean {
+  return engine === 'pglite' && !production;
+}
+
+/** STOREFRONT_SECRET decoded. PostgreSQL requires it to be set (a bad one is already a problem); the embedded engine generates one into DATA_DIR. */
+function masterSecret(settings: Environment, text: EnvironmentText, engine: Engine, problems: Problem[]): Buffer | undefined {
+  if (text.STOREFRONT_SECRET === undefined && engine === 'postgres') {
+    problems.push(['STOREFRONT_SECRET', `STOREFRONT_SECRET is required with DATABASE_URL: ${SECRET_FORMAT}`]);
+  }
+  return settings.STOREFRONT_SECRET === undefined ? undefined : Buffer.from(settings.STOREFRONT_SECRET, 'base64');
+}
+
+/** IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL: all three or none. */
+function identityProvider(text: EnvironmentText, problems: Problem[]): IdpConfig | undefined {
+  const { IDP_ISSUER: issuer, IDP_AUDIENCE: audience, IDP_JWKS_URL: jwksUrl } = text;
+  if (issuer !== undefined && audience !== undefined && jwksUrl !== undefined) return { issuer, audience, jwksUrl };
+  if (issuer !== undefined || audience !== undefined || jwksUrl !== undefined) {
+    problems.push(['IDP_ISSUER', 'IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL must be set together']);
+  }
+  return undefined;
+}
+
+function metricsPort(settings: Environment, problems: Problem[]): number | undefined {
+  if (settings.METRICS_PORT === settings.PORT) problems.push(['METRICS_PORT', 'METRICS_PORT must differ from PORT']);
+  return settings.METRICS_PORT;
+}
+
+function trustedProxies(raw: string | undefined, problems: Problem[]): false | number | string[] {
+  const found: string[] = [];
+  const trustProxy = parseTrustProxy(raw, found);
+  for (const problem of found) problems.push(['TRUST_PROXY', problem]);
+  return trustProxy;
+}
+
+const CLICK_ID_KEY = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]+={0,2})$/;
+
+/** CLICK_ID_KEYS: comma-separated id:base64 entries, each key exactly 32 bytes, newest first; each kind of problem named once. */
+function parseClickIdKeys(raw: string | undefined, problems: Problem[]): { id: string; key: Buffer }[] | undefined {
+  if (raw === undefined) return undefined;
+  const keys: { id: string; key: Buffer }[] = [];
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) problems.push(['CLICK_ID_KEYS', 'CLICK_ID_KEYS holds no key']);
+  for (const entry of entries) {
+    const [, id, base64] = CLICK_ID_KEY.exec(entry) ?? [];
+    const key = id !== undefined && base64 !== undefined ? Buffer.from(base64, 'base64') : Buffer.alloc(0);
+    if (id === undefined || key.length !== 32) {
+      problems.push([
+        'CLICK_ID_KEYS',
+        'CLICK_ID_KEYS must be a comma-separated list of id:base64 entries, each key exactly 32 bytes, newest first',
+      ]);
+      break;
+    }
+    if (keys.some((k) => k.id === id)) problems.push(['CLICK_ID_KEYS', `CLICK_ID_KEYS names the key id ${id} twice`]);
+    keys.push({ id, key });
+  }
+  return keys;
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.js';
+import type { TSchema } from 'typebox';
+import { ConfigError, EnvironmentSchema, loadConfig } from '../src/config.js';
 
 const SECRET = Buffer.alloc(32, 7).toString('base64');
 
@@ -45,6 +47,37 @@ describe('configuration', () => {
     }
   });
 
+  it('lists the problems in the order the variables are declared, each bad value once', () => {
+    assert.throws(
+      () => loadConfig({ LOG_LEVEL: 'loud', HSTS: 'maybe', METRICS_PORT: '8080', PORT: 'eighty', DATABASE_URL: 'mysql://x' }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.deepEqual(err.problems, [
+          'PORT must be an integer from 0 to 65535 (got "eighty")',
+          'DATABASE_URL must be a postgres:// or postgresql:// URL',
+          'STOREFRONT_SECRET is required with DATABASE_URL: at least 32 random bytes, base64 encoded (try: openssl rand -base64 32)',
+          'METRICS_PORT must differ from PORT', // a bad PORT stands at its default, 8080
+          'HSTS must be 1 or 0 (got "maybe")',
+          'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+        ]);
+        return true;
+      },
+    );
+  });
+
+  it('reads flags, trims values and derives the engine-dependent defaults', () => {
+    const c = loadConfig({ HSTS: ' YES ', STOREFRONT_NO_BOOTSTRAP: 'on', NODE_ENV: 'production', LOG_LEVEL: ' debug ', PORT: '08081' });
+    assert.equal(c.hsts, true);
+    assert.equal(c.bootstrap, false);
+    assert.equal(c.demo, false, 'no demo by default in production');
+    assert.equal(c.logLevel, 'debug');
+    assert.equal(c.port, 8081);
+    assert.equal(loadConfig({}).demo, true);
+    const pg = loadConfig({ DATABASE_URL: 'postgres://localhost/x', STOREFRONT_SECRET: SECRET });
+    assert.deepEqual([pg.demo, pg.localIdp, pg.storefrontSecret], [false, false, Buffer.alloc(32, 7)]);
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://localhost/x', STOREFRONT_SECRET: SECRET, DEMO: '1' }).demo, true);
+  });
+
   it('reads CLICK_ID_KEYS newest first and names each kind of problem once', () => {
     const key = (n: number) => Buffer.alloc(32, n).toString('base64');
     const problems = (raw: string) => {
@@ -70,5 +103,29 @@ describe('configuration', () => {
     const c = loadConfig({ PORT: '9000', HOST: '0.0.0.0' }, { port: '9100', host: '::1' });
     assert.equal(c.port, 9100);
     assert.equal(c.host, '::1');
+  });
+});
+
+/** The default column of the README's table: the schema's default (flags as 1 and 0), its defaultText, else a dash. */
+function documentedDefault(schema: TSchema): string {
+  if ('default' in schema) return `\`${typeof schema.default === 'boolean' ? Number(schema.default) : String(schema.default)}\``;
+  return 'defaultText' in schema ? String(schema.defaultText) : '—';
+}
+
+describe("the README's configuration table", () => {
+  it('names every variable of the schema, in its order, with its default, and no other', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf('\n## Configuration\n');
+    assert.ok(start >= 0, 'README has a Configuration section');
+    const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    const table = section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((row) => {
+        const [, names = '', defaultCell = ''] = row.split('|').map((cell) => cell.trim());
+        return [...names.matchAll(/`([A-Z0-9_]+)`/g)].map(([, name]) => [name, defaultCell]);
+      });
+    const declared = Object.entries(EnvironmentSchema.properties).map(([name, schema]) => [name, documentedDefault(schema)]);
+    assert.deepEqual(table, declared);
   });
 });
