@@ -80,6 +80,11 @@ function integer(minimum: number, maximum: number, options: { default?: number; 
   return Type.Integer({ ...options, minimum, maximum, errorMessage: `must be an integer from ${minimum} to ${maximum}`, echoValue: true });
 }
 
+/** A secret of at least 16 characters as JavaScript counts them (UTF-16 units, as the service always has). */
+function atLeast16(options: { errorMessage: string; description: string }) {
+  return Type.Refine(Type.String(options), (secret) => secret.length >= 16);
+}
+
 /** On: 1, true, yes, on; off: 0, false, no, off (any case). */
 function flag(options: { default?: boolean; defaultText?: string; description: string }) {
   return Type.Boolean({ ...options, errorMessage: 'must be 1 or 0', echoValue: true });
@@ -116,7 +121,7 @@ export const EnvironmentSchema = Type.Object({
     ),
   ),
   PLATFORM_SECRET: Type.Optional(
-    Type.String({ minLength: 16, errorMessage: 'must be at least 16 characters', description: 'HMAC secret of /api/admin/* signatures' }),
+    atLeast16({ errorMessage: 'must be at least 16 characters', description: 'HMAC secret of /api/admin/* signatures' }),
   ),
   LOCAL_IDP: Type.Optional(flag({ defaultText: '`1` on the embedded engine, else `0`', description: 'the local ID-token issuer (storefront token)' })),
   IDP_ISSUER: Type.Optional(Type.String({ description: 'issuer of your OIDC identity provider (set all three IDP_ variables)' })),
@@ -155,7 +160,7 @@ export const EnvironmentSchema = Type.Object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(100, 600_000, { default: 10_000, description: 'PostgreSQL: a transaction left idle is ended' }),
   TOKEN_EXCHANGES_PER_IP_PER_MINUTE: integer(1, 1_000_000, { default: 120, description: 'runtime-token exchanges per client address and minute' }),
   METRICS_TOKEN: Type.Optional(
-    Type.String({ minLength: 16, errorMessage: 'must be at least 16 characters', description: 'bearer token of GET /metrics' }),
+    atLeast16({ errorMessage: 'must be at least 16 characters', description: 'bearer token of GET /metrics' }),
   ),
   METRICS_PORT: Type.Optional(integer(1, 65535, { description: 'a port serving GET /metrics without a token' })),
   HSTS: flag({ default: false, description: 'sends Strict-Transport-Security' }),
