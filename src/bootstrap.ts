@@ -4,6 +4,7 @@
 // the demo is on, and otherwise the start prints how to create a site and a key. The marker row
 // makes this happen once even when several processes start together.
 import type { Database } from './db/types.js';
+import { claimFirstStart } from './db/first-start-repository.js';
 import type { Services } from './services.js';
 import { MODULES } from './modules/index.js';
 import type { FirstStart } from './modules/module.js';
@@ -26,8 +27,7 @@ export interface BootstrapOptions {
 /** The kernel makes the demo site (publisher mode on, so the demo shows every part); each module adds its step. */
 export async function bootstrapIfEmpty(db: Database, services: Services, options: BootstrapOptions): Promise<BootstrapResult | undefined> {
   const { port } = options;
-  const { rowCount } = await db.query(`INSERT INTO platform_state (key) VALUES ('bootstrap') ON CONFLICT DO NOTHING`);
-  if (rowCount !== 1 || (await services.kernel.sites.countSites()) > 0) return undefined;
+  if (!(await claimFirstStart(db)) || (await services.kernel.sites.countSites()) > 0) return undefined;
   const site = await services.kernel.sites.createSite({
     name: 'Demo storefront',
     origins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],

@@ -3,7 +3,7 @@
 // HTTP routes and the command line both call these; neither re-enters the other.
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
-import { loadMigrations, migrationsApplied } from './db/migrate.js';
+import { createReadiness } from './db/readiness.js';
 import type { Secrets } from './secrets.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { ApiKeyVerifier } from './auth/principal.js';
@@ -16,9 +16,7 @@ import { createClickIdKeyring } from './crypto/click-id-keyring.js';
 import { createClickIdProtection } from './crypto/click-id-protection.js';
 import { unauthorized } from './errors.js';
 import { createModuleServices, MODULES } from './modules/index.js';
-import type { ModuleContext, Readiness } from './modules/module.js';
-
-const READINESS_TIMEOUT_MS = 2_000;
+import type { ModuleContext } from './modules/module.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -26,35 +24,6 @@ export interface ServiceDeps {
   secrets: Secrets;
   /** Where the services report what operators watch (the server's /metrics); none on the command line. */
   metrics?: Metrics;
-}
-
-/** A bounded probe: the database answers and every migration is applied (a fenced embedded database is not ready). */
-function createReadiness(db: Database): () => Promise<Readiness> {
-  const migrations = loadMigrations();
-  let migrated = false;
-  return async () => {
-    if ('fenced' in db && typeof db.fenced === 'function' && db.fenced()) {
-      return { ready: false, reason: 'The embedded database could not write to disk; restart the service' };
-    }
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('readiness probe timed out')), READINESS_TIMEOUT_MS);
-      });
-      await Promise.race([
-        (async () => {
-          await db.query('SELECT 1');
-          migrated ||= await migrationsApplied(db, migrations);
-        })(),
-        timeout,
-      ]);
-    } catch {
-      return { ready: false, reason: 'The database is unreachable' };
-    } finally {
-      clearTimeout(timer);
-    }
-    return migrated ? { ready: true, engine: db.engine, migrations: migrations.length } : { ready: false, reason: 'Migrations are not applied yet' };
-  };
 }
 
 /** No module keeps API keys: every key is refused. */

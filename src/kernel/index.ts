@@ -12,7 +12,6 @@ export { getSiteWithRoleOrThrow } from './site-access.js';
 export * from './site-config.js';
 export { SITE_CACHE_TTL_MS, type SiteDirectory } from './site-directory.js';
 export { toSiteView, type CreateSiteInput, type MemberView, type SitesService, type SiteView, type UpdateSiteInput } from './sites-service.js';
-export { SITE_COLUMNS, siteFromRow, type SiteRow } from './sites-repository.js';
 export * as siteSchemas from './site-schemas.js';
 export { allListeners, type LedgerDeltas, type LinkedOrder, type OrderLedgerListener } from './order-ledger.js';
 

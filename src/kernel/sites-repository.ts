@@ -4,7 +4,7 @@ import { afterParams, newestFirst, type PageAfter } from '../db/keyset.js';
 import type { StoredSiteConfig } from './site-config.js';
 import type { Member, Role, Site } from './site.js';
 
-export interface SiteRow {
+interface SiteRow {
   site_id: string;
   name: string;
   origins: string[];
@@ -22,10 +22,9 @@ interface MemberRow {
   updated_at: Date;
 }
 
-/** The columns a Site is read from (for other repositories that read sites with figures of their own). */
-export const SITE_COLUMNS = 'site_id, name, origins, publisher_mode, config, created_at, updated_at';
+const SITE_COLUMNS = 'site_id, name, origins, publisher_mode, config, created_at, updated_at';
 
-export const siteFromRow = (r: SiteRow): Site => ({
+const siteFromRow = (r: SiteRow): Site => ({
   siteId: r.site_id,
   name: r.name,
   origins: r.origins,
@@ -74,6 +73,16 @@ export async function listSitesOfUser(
     [userId, limit, ...afterParams(after)],
   );
   return rows.map((r) => ({ ...siteFromRow(r), role: r.role, cursor_at: r.cursor_at }));
+}
+
+/** Every site, newest first (created_at, then site_id); `limit` rows after `after`. */
+export async function listAllSites(q: Queryable, limit: number, after?: PageAfter): Promise<(Site & { cursor_at: string })[]> {
+  const page = newestFirst({ createdAt: 'created_at', id: 'site_id' }, 2, 3);
+  const { rows } = await q.query<SiteRow & { cursor_at: string }>(
+    `SELECT ${SITE_COLUMNS}, ${page.cursorAt} AS cursor_at FROM sites WHERE ${page.after} ${page.orderBy} LIMIT $1`,
+    [limit, ...afterParams(after)],
+  );
+  return rows.map((r) => ({ ...siteFromRow(r), cursor_at: r.cursor_at }));
 }
 
 export async function countSites(q: Queryable): Promise<number> {

@@ -2,7 +2,7 @@
 import type { Database } from '../db/types.js';
 import { AppError, validationFailed } from '../errors.js';
 import { newSiteId } from '../ids.js';
-import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../http/pagination.js';
+import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../db/paging.js';
 import type { Secrets } from '../secrets.js';
 import { toIso } from '../time.js';
 import { effectiveSiteConfig, normalizeOrigins, patchSiteConfig, type SiteConfig, type SiteConfigPatch } from './site-config.js';
@@ -63,24 +63,52 @@ export interface UpdateSiteInput {
   config?: SiteConfigPatch;
 }
 
+/** A new site; its creator becomes its owner. */
+async function createSite(db: Database, input: CreateSiteInput): Promise<SiteView & { owner: string }> {
+  const origins = normalizeOrigins(input.origins);
+  const config = patchSiteConfig({}, input.config ?? {});
+  return db.transaction(async (tx) => {
+    const site = await repo.insertSite(tx, { siteId: newSiteId(), name: input.name, origins, publisherMode: input.publisherMode ?? false, config });
+    await repo.upsertMember(tx, site.siteId, input.owner, 'owner');
+    return { ...toSiteView(site, 'owner'), owner: input.owner };
+  });
+}
+
+/** An owner's change of name, origins, publisher mode or configuration; the directory sees it at once. */
+async function updateSite(db: Database, directory: SiteDirectory, actor: Actor, siteId: string, input: UpdateSiteInput): Promise<SiteView & { owner: string | undefined }> {
+  const origins = input.origins === undefined ? undefined : normalizeOrigins(input.origins);
+  const view = await db.transaction(async (tx) => {
+    const { site, role } = await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
+    const config = input.config === undefined ? undefined : patchSiteConfig(site.config, input.config);
+    const updated = await repo.updateSite(tx, siteId, { name: input.name, origins, publisherMode: input.publisherMode, config });
+    const owner = await repo.firstOwner(tx, siteId);
+    return { ...toSiteView(updated!, role === 'system' ? undefined : role), owner };
+  });
+  // After the commit: invalidated earlier, a concurrent read could cache the old row again.
+  directory.invalidate(siteId);
+  return view;
+}
+
+/** Adds a member or changes a member's role (owners). A site never loses its last owner. */
+async function addMember(db: Database, actor: Actor, siteId: string, user: string, role: Role): Promise<MemberView & { created: boolean }> {
+  if (user.trim() === '') throw validationFailed('/user', 'user must not be empty');
+  return db.transaction(async (tx) => {
+    await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
+    const existing = await repo.findMember(tx, siteId, user);
+    if (existing?.role === 'owner' && role !== 'owner' && (await repo.countOwners(tx, siteId)) === 1) {
+      throw new AppError('last_owner', 'The site must keep at least one owner; make someone else owner first');
+    }
+    const row = await repo.upsertMember(tx, siteId, user, role);
+    return { ...toMemberView(row), created: row.created };
+  });
+}
+
 export function createSitesService(db: Database, directory: SiteDirectory, secrets: Secrets) {
   const cursors = createCursorCodec(secrets);
   return {
-    async createSite(input: CreateSiteInput): Promise<SiteView & { owner: string }> {
-      const origins = normalizeOrigins(input.origins);
-      const config = patchSiteConfig({}, input.config ?? {});
-      return db.transaction(async (tx) => {
-        const site = await repo.insertSite(tx, {
-          siteId: newSiteId(),
-          name: input.name,
-          origins,
-          publisherMode: input.publisherMode ?? false,
-          config,
-        });
-        await repo.upsertMember(tx, site.siteId, input.owner, 'owner');
-        return { ...toSiteView(site, 'owner'), owner: input.owner };
-      });
-    },
+    createSite: (input: CreateSiteInput) => createSite(db, input),
+    updateSite: (actor: Actor, siteId: string, input: UpdateSiteInput) => updateSite(db, directory, actor, siteId, input),
+    addMember: (actor: Actor, siteId: string, user: string, role: Role) => addMember(db, actor, siteId, user, role),
 
     /** The sites the user is a member of, newest first. */
     async listSites(userId: string, page: PageRequest): Promise<PageResult<SiteView>> {
@@ -93,25 +121,6 @@ export function createSitesService(db: Database, directory: SiteDirectory, secre
       return toSiteView(site, role === 'system' ? undefined : role);
     },
 
-    async updateSite(actor: Actor, siteId: string, input: UpdateSiteInput): Promise<SiteView & { owner: string | undefined }> {
-      const origins = input.origins === undefined ? undefined : normalizeOrigins(input.origins);
-      const view = await db.transaction(async (tx) => {
-        const { site, role } = await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
-        const config = input.config === undefined ? undefined : patchSiteConfig(site.config, input.config);
-        const updated = await repo.updateSite(tx, siteId, {
-          name: input.name,
-          origins,
-          publisherMode: input.publisherMode,
-          config,
-        });
-        const owner = await repo.firstOwner(tx, siteId);
-        return { ...toSiteView(updated!, role === 'system' ? undefined : role), owner };
-      });
-      // After the commit: invalidated earlier, a concurrent read could cache the old row again.
-      directory.invalidate(siteId);
-      return view;
-    },
-
     /** The site's members, newest first (owners). */
     async listMembers(actor: Actor, siteId: string, page: PageRequest): Promise<PageResult<MemberView>> {
       await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
@@ -119,18 +128,10 @@ export function createSitesService(db: Database, directory: SiteDirectory, secre
       return p.result(await repo.listMembers(db, siteId, p.fetch, p.after), (r) => r.userId, toMemberView);
     },
 
-    /** Adds a member or changes a member's role. A site never loses its last owner. */
-    async addMember(actor: Actor, siteId: string, user: string, role: Role): Promise<MemberView & { created: boolean }> {
-      if (user.trim() === '') throw validationFailed('/user', 'user must not be empty');
-      return db.transaction(async (tx) => {
-        await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
-        const existing = await repo.findMember(tx, siteId, user);
-        if (existing?.role === 'owner' && role !== 'owner' && (await repo.countOwners(tx, siteId)) === 1) {
-          throw new AppError('last_owner', 'The site must keep at least one owner; make someone else owner first');
-        }
-        const row = await repo.upsertMember(tx, siteId, user, role);
-        return { ...toMemberView(row), created: row.created };
-      });
+    /** Every site, newest first (operators: the platform routes). */
+    async listAllSites(page: PageRequest): Promise<PageResult<Site>> {
+      const p = openPage(cursors, 'admin:sites', page);
+      return p.result(await repo.listAllSites(db, p.fetch, p.after), (r) => r.siteId, ({ cursor_at: _cursor, ...site }) => site);
     },
 
     /** A site read from the database now (not through the directory's cache), or undefined. */

@@ -18,9 +18,10 @@ import type { RuntimeLimits } from '../rate-limit/runtime-limits.js';
 import type { RuntimeTokens } from '../auth/runtime-tokens.js';
 import type { IdTokens } from '../auth/id-tokens.js';
 import type { ApiKeyVerifier } from '../auth/principal.js';
+import type { Readiness } from '../db/readiness.js';
 import { narrowCommand, type Command, type InternalCommand } from '../cli/command.js';
 
-export type Readiness = { ready: true; engine: string; migrations: number } | { ready: false; reason: string };
+export type { Readiness } from '../db/readiness.js';
 
 /** What the platform gives every module's services. */
 export interface ModuleContext {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src/errors.js';
-import { checkedLimit, createCursorCodec, CURSOR_MAX_LENGTH, openPage } from '../../src/http/pagination.js';
+import { checkedLimit, createCursorCodec, CURSOR_MAX_LENGTH, openPage } from '../../src/db/paging.js';
 import { createSecrets } from '../../src/secrets.js';
 
 const codec = createCursorCodec(createSecrets(randomBytes(32)));

@@ -1,21 +1,19 @@
-// Platform-wide reads for operators.
+// Platform-wide reads for operators: every site (the kernel's), with its member and active-key counts.
 import type { Database } from '../../db/types.js';
-import { createCursorCodec, openPage, type PageRequest } from '../../http/pagination.js';
-import type { Secrets } from '../../secrets.js';
-import { toSiteView } from '../../kernel/index.js';
-import { listAllSites } from './admin-repository.js';
+import type { PageRequest } from '../../db/paging.js';
+import { toSiteView, type SitesService } from '../../kernel/index.js';
+import { countsOfSites } from './admin-repository.js';
 
-export function createAdminService(db: Database, secrets: Secrets) {
-  const cursors = createCursorCodec(secrets);
+export function createAdminService(db: Database, sites: SitesService) {
   return {
     /** Every site with its member and active-key counts, newest first. */
     async listSites(page: PageRequest) {
-      const p = openPage(cursors, 'admin:sites', page);
-      return p.result(await listAllSites(db, p.fetch, p.after), (r) => r.site.siteId, (r) => ({
-        ...toSiteView(r.site),
-        members: r.members,
-        active_keys: r.activeKeys,
-      }));
+      const { items, nextCursor } = await sites.listAllSites(page);
+      const counts = await countsOfSites(db, items.map((s) => s.siteId));
+      return {
+        items: items.map((site) => ({ ...toSiteView(site), members: counts.get(site.siteId)?.members ?? 0, active_keys: counts.get(site.siteId)?.activeKeys ?? 0 })),
+        nextCursor,
+      };
     },
   };
 }

@@ -5,6 +5,6 @@ import { adminRoutes } from './routes.js';
 
 export const adminModule = defineModule({
   name: 'admin',
-  services: (ctx) => createAdminService(ctx.db, ctx.secrets),
+  services: (ctx) => createAdminService(ctx.db, ctx.kernel.sites),
   routes: (admin) => [{ prefix: '/api/admin', plugin: adminRoutes(admin) }],
 });

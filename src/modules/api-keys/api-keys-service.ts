@@ -6,7 +6,7 @@ import type { Database } from '../../db/types.js';
 import { AppError, notFound, unauthorized, validationFailed } from '../../errors.js';
 import { newKeyId, newSecretApiKey } from '../../ids.js';
 import type { Secrets } from '../../secrets.js';
-import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../../http/pagination.js';
+import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../../db/paging.js';
 import { toIso, toIsoOrNull } from '../../time.js';
 import { isScope, type Scope } from '../../auth/scopes.js';
 import type { VerifiedApiKey } from '../../auth/principal.js';

@@ -8,7 +8,7 @@ import { AppError, notFound, validationFailed } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { currencyDigits } from '../../domain/money.js';
 import { toIso, toIsoOrNull } from '../../time.js';
-import { createCursorCodec, openPage, type PageRequest } from '../../http/pagination.js';
+import { createCursorCodec, openPage, type PageRequest } from '../../db/paging.js';
 import type { Secrets } from '../../secrets.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import { assignmentIdFor, assignVariant } from './assignment.js';
