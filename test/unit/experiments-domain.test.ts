@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { assignmentIdFor, assignVariant, bucket } from '../../src/modules/experiments/assignment.js';
 import { buildResults, EMPTY_ARM } from '../../src/modules/experiments/results.js';
 import { classifyLink, DAY_MS } from '../../src/modules/experiments/session-values.js';
-import type { ArmTotals, ExperimentRow } from '../../src/modules/experiments/experiments-repository.js';
+import type { ArmTotals, Experiment } from '../../src/modules/experiments/experiment.js';
 
 describe('assignment hashing', () => {
   it('splits 100,000 sessions within 0.5 % of the weights', () => {
@@ -39,25 +39,24 @@ describe('link classification', () => {
   });
 });
 
-const experiment = (over: Partial<ExperimentRow> = {}): ExperimentRow => ({
-  experiment_id: 'exp_test0000',
-  site_id: 'site_x',
+const experiment = (over: Partial<Experiment> = {}): Experiment => ({
+  experimentId: 'exp_test0000',
+  siteId: 'site_x',
   name: 'x',
   hypothesis: null,
   surfaces: [],
-  weight_control: 0.5,
-  weight_treatment: 0.5,
-  conversion_window_days: 7,
-  refund_window_days: 30,
+  weights: { control: 0.5, treatment: 0.5 },
+  conversionWindowDays: 7,
+  refundWindowDays: 30,
   mde: 0.05,
   alpha: 0.05,
   currency: 'EUR',
   state: 'running',
   salt: 's',
-  created_at: new Date(),
-  updated_at: new Date(),
-  started_at: new Date(),
-  stopped_at: null,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  startedAt: new Date(),
+  stoppedAt: null,
   ...over,
 });
 
@@ -66,8 +65,8 @@ const arm = (variant: 'control' | 'treatment', sessions: number, conversions = M
   variant,
   sessions,
   conversions,
-  revenue_sum: revenueMinor,
-  revenue_sumsq: conversions * 5000 * 5000,
+  revenueSum: revenueMinor,
+  revenueSumSquares: conversions * 5000 * 5000,
 });
 
 describe('results states', () => {
@@ -78,7 +77,7 @@ describe('results states', () => {
     assert.equal(fair.status, 'ok');
     assert.ok(fair.p_value > 0.001);
     assert.equal(buildResults(experiment(), [arm('control', 7), arm('treatment', 300)], now, 2).states.sample_ratio.status, 'insufficient_data');
-    assert.equal(buildResults(experiment({ weight_control: 0.3, weight_treatment: 0.7 }), [arm('control', 3000), arm('treatment', 7000)], now, 2).states.sample_ratio.status, 'ok');
+    assert.equal(buildResults(experiment({ weights: { control: 0.3, treatment: 0.7 } }), [arm('control', 3000), arm('treatment', 7000)], now, 2).states.sample_ratio.status, 'ok');
     assert.equal(buildResults(experiment(), [], now, 2).states.sample_ratio.status, 'insufficient_data', 'no sessions yet');
   });
   it('power: reports the power reached and the sessions per arm needed', () => {
