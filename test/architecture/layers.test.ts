@@ -17,12 +17,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const PENDING = new Set([
   'src/modules/events/events-service.ts imports EventRow from src/modules/events/events-repository.ts',
   'src/modules/events/ingest-service.ts imports NewEventRow from src/modules/events/events-repository.ts',
-  'src/modules/experiments/results.ts imports ExperimentRow from src/modules/experiments/experiments-repository.ts',
   'src/modules/attribution/conversions-service.ts compiles a schema',
   'src/modules/publisher/report-records.ts compiles a schema',
   'src/modules/attribution/conversions-service.ts createConversionsService',
-  'src/modules/experiments/experiments-service.ts createExperimentsService',
-  'src/modules/experiments/results.ts buildResults',
   'src/modules/publisher/import-report-file.ts importReportFile',
   'src/modules/publisher/reports-service.ts createReportsService',
   'src/modules/attribution/conversions-service.ts as never',

@@ -27,7 +27,8 @@ const EXPERIMENT_ID = new RegExp(EXPERIMENT_ID_PATTERN);
 export const experimentsRoutes = (experiments: ExperimentsService): FastifyPluginAsyncTypebox => async (app) => {
   // The site of the experiment in the path (null: no such experiment); a malformed id is the schema's to name.
   const siteOfExperiment: SiteLocator = async (r) => {
-    const id = (r.params as { experimentId?: unknown }).experimentId;
+    const params: unknown = r.params;
+    const id = typeof params === 'object' && params !== null && 'experimentId' in params ? params.experimentId : undefined;
     if (typeof id !== 'string' || !EXPERIMENT_ID.test(id)) return undefined;
     return { id: (await experiments.siteOf(id)) ?? null };
   };

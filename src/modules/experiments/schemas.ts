@@ -1,9 +1,11 @@
+// The HTTP shapes of partner experiments (experiments.md): what create, PATCH and assignment accept,
+// and the experiment, assignments and results they answer with; Fastify validates and documents these.
 import { Type } from 'typebox';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
+import { SURFACE_TYPES } from './experiment.js';
 
 export const EXPERIMENT_ID_PATTERN = '^exp_[A-Za-z0-9]{8,64}$';
 export const ExperimentId = Type.String({ pattern: EXPERIMENT_ID_PATTERN });
-export const SURFACE_TYPES = ['overlay', 'recommendation', 'chatbot'] as const;
 
 const Surface = Type.Object({ type: Type.Enum([...SURFACE_TYPES]), campaign_id: NonEmpty(128) });
 const Weights = Type.Object(
