@@ -91,18 +91,20 @@ function createFastify(config: Config, options: BuildOptions) {
   return app;
 }
 
-/** The database given (tests), or opened and migrated here (then closed with the app). */
+/** The database given (tests), or opened and migrated here (then closed with the app); its pool watched by the metrics. */
 async function openStorage(app: FastifyInstance, config: Config, options: BuildOptions, metrics: Metrics): Promise<{ db: Database; ownDb: boolean }> {
-  if (options.db) return { db: options.db, ownDb: false };
-  const db = await openDatabase(config, {
-    onError: (err) => {
-      metrics.storageError('connection_lost');
-      app.log.warn({ err }, 'database connection lost');
-    },
-  });
-  await migrate(db);
+  const ownDb = !options.db;
+  const db =
+    options.db ??
+    (await openDatabase(config, {
+      onError: (err) => {
+        metrics.storageError('connection_lost');
+        app.log.warn({ err }, 'database connection lost');
+      },
+    }));
+  if (ownDb) await migrate(db);
   if ('poolState' in db && typeof db.poolState === 'function') metrics.watchPool(() => (db as PostgresDatabase).poolState());
-  return { db, ownDb: true };
+  return { db, ownDb };
 }
 
 /**

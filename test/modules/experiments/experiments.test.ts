@@ -2,12 +2,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { buildApp } from '../../src/app.js';
-import { assignmentIdFor, assignVariant } from '../../src/modules/experiments/assignment.js';
-import { createSecrets } from '../../src/secrets.js';
-import { bearer, forEachEngine, ORIGIN, testConfig } from '../helpers/app.js';
-import { adjustment, cancellation, purchase } from '../helpers/attribution.js';
-import { event } from '../helpers/events.js';
+import { buildApp } from '../../../src/app.js';
+import { assignmentIdFor, assignVariant } from '../../../src/modules/experiments/assignment.js';
+import { createSecrets } from '../../../src/secrets.js';
+import { bearer, forEachEngine, ORIGIN, testConfig } from '../../helpers/app.js';
+import { adjustment, cancellation, purchase } from '../../helpers/attribution.js';
+import { event } from '../../helpers/events.js';
 
 const BASE = '/api/v1/partner-experiments';
 

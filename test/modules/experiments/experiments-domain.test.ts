@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isAppError } from '../../src/errors.js';
-import { assignmentIdFor, assignVariant, bucket } from '../../src/modules/experiments/assignment.js';
-import { buildResults, EMPTY_ARM } from '../../src/modules/experiments/results.js';
+import { isAppError } from '../../../src/errors.js';
+import { assignmentIdFor, assignVariant, bucket } from '../../../src/modules/experiments/assignment.js';
+import { buildResults, EMPTY_ARM } from '../../../src/modules/experiments/results.js';
 import fc from 'fast-check';
-import { settingsOf, DEFAULT_SETTINGS } from '../../src/modules/experiments/experiment-settings.js';
-import { classifyLink, DAY_MS, emptyDelta, ledgerEntryChange, purchaseChange, sessionsPerArm } from '../../src/modules/experiments/session-values.js';
-import type { ArmTotals, Experiment } from '../../src/modules/experiments/experiment.js';
+import { settingsOf, DEFAULT_SETTINGS } from '../../../src/modules/experiments/experiment-settings.js';
+import { classifyLink, DAY_MS, emptyDelta, ledgerEntryChange, purchaseChange, sessionsPerArm } from '../../../src/modules/experiments/session-values.js';
+import type { ArmTotals, Experiment } from '../../../src/modules/experiments/experiment.js';
 
 describe('assignment hashing', () => {
   it('splits 100,000 sessions within 0.5 % of the weights', () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
 
 const BUDGET = 6 * 1024;
 

@@ -3,14 +3,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
-import { buildApp } from '../src/app.js';
-import { createSecrets } from '../src/secrets.js';
-import { migrate } from '../src/db/migrate.js';
-import { openPostgres } from '../src/db/postgres.js';
-import type { Database } from '../src/db/types.js';
-import { ORIGIN, testConfig } from './helpers/app.js';
-import { createPostgresDatabase, createTestDatabase } from './helpers/database.js';
-import { startServerProcess, type ServerProcess } from './helpers/server-process.js';
+import { buildApp } from '../../../src/app.js';
+import { createSecrets } from '../../../src/secrets.js';
+import { migrate } from '../../../src/db/migrate.js';
+import { openPostgres } from '../../../src/db/postgres.js';
+import type { Database } from '../../../src/db/types.js';
+import { ORIGIN, testConfig } from '../../helpers/app.js';
+import { createPostgresDatabase, createTestDatabase } from '../../helpers/database.js';
+import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 
 const SESSIONS = Array.from({ length: 10_000 }, (_, i) => `sticky-${i}`);
 

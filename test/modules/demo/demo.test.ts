@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { chromiumAvailable, launchChromium } from '../../helpers/browser.js';
+import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 
 describe('demo storefront in Chromium', { skip: !chromiumAvailable() && 'Chromium is not installed (apt-get install chromium)' }, () => {
   let dir: string;

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCli } from './helpers/cli.js';
-import { createPostgresDatabase } from './helpers/database.js';
-import { event } from './helpers/events.js';
-import { startServerProcess } from './helpers/server-process.js';
+import { runCli } from '../../helpers/cli.js';
+import { createPostgresDatabase } from '../../helpers/database.js';
+import { event } from '../../helpers/events.js';
+import { startServerProcess } from '../../helpers/server-process.js';
 
 async function killDuringLoad(env: Record<string, string>) {
   let server = await startServerProcess(env);

@@ -9,9 +9,9 @@ import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { runCli } from './helpers/cli.js';
-import { createPostgresDatabase } from './helpers/database.js';
-import { startServerProcess } from './helpers/server-process.js';
+import { runCli } from '../helpers/cli.js';
+import { createPostgresDatabase } from '../helpers/database.js';
+import { startServerProcess } from '../helpers/server-process.js';
 
 const exec = promisify(execFile);
 

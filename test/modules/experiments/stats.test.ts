@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { compare, power, sessionsForPower, srmPValue, type Stat } from '../../src/modules/experiments/stats.js';
+import { compare, power, sessionsForPower, srmPValue, type Stat } from '../../../src/modules/experiments/stats.js';
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/stats-scipy.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(readFileSync(new URL('../../fixtures/stats-scipy.json', import.meta.url), 'utf8'));
 const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) <= 1e-6 * Math.max(1, Math.abs(expected)), `${what}: ${actual} vs SciPy ${expected}`);
 

@@ -1,7 +1,7 @@
 // POST /runtime/token and CORS (CONTRACT §1).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
 
 forEachEngine('runtime tokens and CORS', (t) => {
   it('issues an origin-bound token with the site public configuration', async () => {

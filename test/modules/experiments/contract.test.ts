@@ -3,7 +3,7 @@
 // states with their figures), and merchant-only management.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
 
 const BASE = '/api/v1/partner-experiments';
 const METRICS = ['conversion', 'revenue_per_session', 'gross_profit_per_session', 'partner_contribution_per_session'];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine } from '../helpers/app.js';
+import { bearer, forEachEngine } from '../../helpers/app.js';
 
 forEachEngine('sites, members and keys', (t) => {
   it('creates a site whose creator is owner, lists it, and normalises origins', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { TSchema } from 'typebox';
-import { ConfigError, EnvironmentSchema, loadConfig } from '../src/config.js';
+import { ConfigError, EnvironmentSchema, loadConfig } from '../../src/config.js';
 
 const SECRET = Buffer.alloc(32, 7).toString('base64');
 
@@ -114,7 +114,7 @@ function documentedDefault(schema: TSchema): string {
 
 describe("the README's configuration table", () => {
   it('names every variable of the schema, in its order, with its default, and no other', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const start = readme.indexOf('\n## Configuration\n');
     assert.ok(start >= 0, 'README has a Configuration section');
     const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
