@@ -101,7 +101,7 @@ describe('record rollups', () => {
     ]);
   });
   it('reads raw groups as the same rows, declined ones only under their status', () => {
-    const group = { currency: 'EUR', content_id: 'a', destination: null, records: 2, sale: 500, commission: 50, reversals: 1, reversalAmount: 20 };
+    const group = { currency: 'EUR', content: 'a', destination: null, records: 2, sale: 500, commission: 50, reversals: 1, reversalAmount: 20 };
     assert.deepEqual(
       groupsToDimensions([{ ...group, status: 'pending' }, { ...group, status: 'declined' }]).map((r) => [r.dimension, r.key, r.records, r.reversals]),
       [

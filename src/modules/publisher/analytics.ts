@@ -4,9 +4,33 @@
 import { validationFailed } from '../../errors.js';
 import { currencyDigits, fromMinorUnits } from '../../domain/money.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
-import type { ClickGroup } from './publisher-repository.js';
-import type { DimensionRow } from './rollups.js';
-import type { OrderStatus } from './orders.js';
+import type { DimensionFigures } from './rollups.js';
+import { isOrderStatus, type OrderStatus } from './orders.js';
+
+/** Clicks of a period by dimension (total; per content; per destination), and how many of them no record names. */
+export interface ClickGroup {
+  dimension: 'total' | 'content' | 'destination';
+  key: string;
+  clicks: number;
+  withoutRecord: number;
+}
+
+/** Reported references of a period (by when a network first reported them), and how many of them a click carries. */
+export interface ReferenceCounts {
+  references: number;
+  matched: number;
+}
+
+/** The whole UTC months and whole days of a period (YYYY-MM-DD, to exclusive): what the rollups hold. */
+export interface RollupRanges {
+  months: { from: string; to: string } | null;
+  days: { from: string; to: string }[];
+}
+
+/** A period as read: its rollup ranges, and the partial days at its edges (epoch milliseconds), read from the raw rows. */
+export interface PeriodSplit extends RollupRanges {
+  raw: { from: number; to: number }[];
+}
 
 const DAY_MS = 86_400_000;
 const MAX_PERIOD_DAYS = 366;
@@ -38,7 +62,7 @@ const monthStart = (ms: number, ahead = 0) => {
  * A period cut into whole UTC months and whole days (read from the rollups) and the partial days
  * at its edges (read from the raw rows).
  */
-export function splitPeriod(p: { from: number; to: number }): { months: { from: string; to: string } | null; days: { from: string; to: string }[]; raw: { from: number; to: number }[] } {
+export function splitPeriod(p: { from: number; to: number }): PeriodSplit {
   const firstDay = Math.ceil(p.from / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(p.to / DAY_MS) * DAY_MS;
   if (firstDay >= lastDay) return { months: null, days: [], raw: [p] };
@@ -55,7 +79,7 @@ export function splitPeriod(p: { from: number; to: number }): { months: { from: 
 
 type Amounts = Record<string, number>;
 
-export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], recordRows: readonly DimensionRow[], references: { references: number; matched: number }, currency: string | undefined) {
+export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], recordRows: readonly DimensionFigures[], references: ReferenceCounts, currency: string | undefined) {
   const addTo = (m: Amounts, cur: string, minor: number) => {
     m[cur] = (m[cur] ?? 0) + minor;
   };
@@ -77,7 +101,7 @@ export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], reco
   for (const g of clickGroups) {
     if (g.dimension === 'total') {
       clicks += g.clicks;
-      observedWithoutOrder += g.without_record;
+      observedWithoutOrder += g.withoutRecord;
     } else if (g.dimension === 'content') {
       if (g.key !== '') entry(byContent, g.key).clicks += g.clicks;
     } else entry(byDestination, g.key).clicks += g.clicks;
@@ -85,13 +109,14 @@ export function buildPublisherAnalytics(clickGroups: readonly ClickGroup[], reco
 
   let settled = 0;
   const revenue: Amounts = {};
-  const commission = { approved: {} as Amounts, pending: {} as Amounts, declined: {} as Amounts, bonus: {} as Amounts };
+  const commission: Record<Exclude<OrderStatus, 'correction'>, Amounts> = { approved: {}, pending: {}, declined: {}, bonus: {} };
   let reversalCount = 0;
   const reversalAmount: Amounts = {};
   for (const r of recordRows) {
     if (r.dimension === 'status') {
       // Orders by status: a bonus is bonus commission only; corrections without their original count their reversals only.
-      const status = r.key as OrderStatus;
+      const status = r.key;
+      if (!isOrderStatus(status)) continue;
       if (status !== 'correction') addTo(commission[status], r.currency, r.commission);
       if (status === 'approved') {
         settled += r.records;

@@ -37,11 +37,14 @@ export interface ImportSettings {
   timezone?: string;
 }
 
+/** Whether a value is one of a list of names (a provider, a format). */
+const isOneOf = <T extends string>(names: readonly T[], value: unknown): value is T => typeof value === 'string' && (names as readonly string[]).includes(value);
+
 /** The provider, format, currency and time zone of an import, checked (the CLI's options, or a control request's). */
 export function importSettings(input: { provider?: unknown; format?: unknown; currency?: unknown; timezone?: unknown }): ImportSettings {
   const { provider, format, currency, timezone } = input;
-  if (typeof provider !== 'string' || !(PROVIDERS as readonly string[]).includes(provider)) throw new UsageError('--provider must be awin or cj');
-  if (format !== undefined && (typeof format !== 'string' || !(REPORT_FORMATS as readonly string[]).includes(format))) {
+  if (!isOneOf(PROVIDERS, provider)) throw new UsageError('--provider must be awin or cj');
+  if (format !== undefined && !isOneOf(REPORT_FORMATS, format)) {
     throw new UsageError('--format must be canonical, awin or cj');
   }
   if (currency !== undefined && (typeof currency !== 'string' || currencyDigits(currency) === undefined)) {
@@ -50,7 +53,7 @@ export function importSettings(input: { provider?: unknown; format?: unknown; cu
   if (timezone !== undefined && (typeof timezone !== 'string' || !isTimeZone(timezone))) {
     throw new UsageError(`unknown time zone ${JSON.stringify(timezone)}: --timezone must be an IANA zone such as Europe/Paris or US/Eastern`);
   }
-  return { provider: provider as Provider, format: format as ReportFormat | undefined, currency, timezone };
+  return { provider, format, currency, timezone };
 }
 
 /**
@@ -82,6 +85,9 @@ interface RecordOutcome {
   warnings?: { path?: string; message?: string }[];
   error?: { message?: string; details?: { path?: string; message?: string }[] };
 }
+
+const STORED = ['created', 'updated', 'unchanged'] as const;
+const isStored = (status: string | undefined): status is (typeof STORED)[number] => isOneOf(STORED, status);
 
 const joinDetails = (items: { path?: string; message?: string }[] | undefined, fallback: string) =>
   items && items.length > 0 ? items.map((d) => `${d.path ? `${d.path}: ` : ''}${d.message ?? ''}`).join('; ') : fallback;
@@ -139,123 +145,174 @@ export interface ImportFileOptions extends ImportSettings {
   progress?: boolean;
 }
 
-/** Reads the file here and imports its records through `execute`; the summary, or CommandFailed (with it) when any record failed. */
-export async function importReportFile(execute: Executor, opts: ImportFileOptions): Promise<Record<string, unknown>> {
-  const file = path.resolve(process.cwd(), opts.file);
+/** The file to import, resolved against the caller's working directory: a reader of its records, or a UsageError. */
+async function openReportFile(given: string): Promise<{ file: string; size: number; reader: ReportReader }> {
+  const file = path.resolve(process.cwd(), given);
   const info = await stat(file).catch((err: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read ${opts.file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`, false);
+    throw new UsageError(`cannot read ${given}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`, false);
   });
-  if (!info.isFile()) throw new UsageError(`cannot read ${opts.file}: not a file`, false);
-  const reader = new ReportReader(file, opts.file, info.size);
-  const progress = opts.progress ? new Progress(info.size, () => reader.bytesRead()) : undefined;
+  if (!info.isFile()) throw new UsageError(`cannot read ${given}: not a file`, false);
+  return { file, size: info.size, reader: new ReportReader(file, given, info.size) };
+}
 
-  const summary: Summary = {
-    site_id: opts.siteId,
-    provider: opts.provider,
-    file,
-    records: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    warnings: 0,
-    failed: 0,
-    errors: [],
-    warnings_shown: [],
-  };
-  const settings = { provider: opts.provider, currency: opts.currency, timezone: opts.timezone };
-  let checked = false;
-  let sent = 0;
+const emptySummary = (siteId: string, provider: Provider, file: string): Summary => ({
+  site_id: siteId,
+  provider,
+  file,
+  records: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  warnings: 0,
+  failed: 0,
+  errors: [],
+  warnings_shown: [],
+});
 
-  const call = async (format: ReportFormat, records: unknown[]) => execute(IMPORT_RECORDS_COMMAND, { site: summary.site_id, ...settings, format, records });
+/** One record's end: counted, and its error or warnings kept (the first SHOWN of each). */
+function tally(summary: Summary, line: number, outcome: RecordOutcome | undefined, localError?: string): void {
+  const status = outcome?.status;
+  if (localError !== undefined || !outcome || !isStored(status)) {
+    summary.failed += 1;
+    const message = localError ?? (status === 'error' ? joinDetails(outcome?.error?.details, outcome?.error?.message ?? 'the record is not valid') : 'no result for the record');
+    if (summary.errors.length < SHOWN) summary.errors.push({ line, message });
+    return;
+  }
+  summary[status] += 1;
+  if (outcome.warnings && outcome.warnings.length > 0) {
+    summary.warnings += 1;
+    if (summary.warnings_shown.length < SHOWN) summary.warnings_shown.push({ line, message: joinDetails(outcome.warnings, 'warning') });
+  }
+}
 
-  /** One record's end: counted, and its error or warnings kept (the first SHOWN of each). */
-  const tally = (line: number, outcome: RecordOutcome | undefined, localError?: string) => {
-    if (localError !== undefined || outcome?.status === 'error' || !outcome || !['created', 'updated', 'unchanged'].includes(outcome.status ?? '')) {
-      summary.failed += 1;
-      const message = localError ?? (outcome?.status === 'error' ? joinDetails(outcome.error?.details, outcome.error?.message ?? 'the record is not valid') : 'no result for the record');
-      if (summary.errors.length < SHOWN) summary.errors.push({ line, message });
-      return;
+/** A record read from the file, waiting for its chunk; `error` when it fails here, unsent. */
+interface Pending {
+  item: Item;
+  error?: string;
+}
+
+/**
+ * Sends a file's records in chunks through `execute` (at most CHUNK_RECORDS records, CHUNK_CHARS of
+ * JSON), and tallies what each record became in the summary. The site is checked once, before the
+ * first chunk: an unknown site refuses the import whole.
+ */
+class ChunkSender {
+  private pending: Pending[] = [];
+  private pendingChars = 0;
+  private checked = false;
+  private sent = 0;
+
+  constructor(
+    private readonly execute: Executor,
+    private readonly opts: ImportFileOptions,
+    private readonly summary: Summary,
+  ) {}
+
+  /** Takes a record read from the file: a chunk is sent before it would grow too large, or once it is full. */
+  async add(item: Item): Promise<void> {
+    if (item.value === MALFORMED) {
+      this.pending.push({ item, error: 'not valid JSON' });
+    } else {
+      const chars = JSON.stringify(item.value)?.length ?? 0;
+      if (chars > MAX_RECORD_CHARS) {
+        this.pending.push({ item, error: `the record is larger than ${MAX_RECORD_CHARS / 1024 / 1024} MiB` });
+      } else {
+        if (this.pending.length > 0 && this.pendingChars + chars > CHUNK_CHARS) await this.flushOrStop();
+        this.pending.push({ item });
+        this.pendingChars += chars;
+      }
     }
-    summary[outcome.status as 'created' | 'updated' | 'unchanged'] += 1;
-    if (outcome.warnings && outcome.warnings.length > 0) {
-      summary.warnings += 1;
-      if (summary.warnings_shown.length < SHOWN) summary.warnings_shown.push({ line, message: joinDetails(outcome.warnings, 'warning') });
-    }
-  };
+    if (this.pending.length >= CHUNK_RECORDS) await this.flushOrStop();
+  }
 
-  let pending: { item: Item; error?: string }[] = [];
-  let pendingChars = 0;
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const chunk = pending;
-    pending = [];
-    pendingChars = 0;
-    if (!checked) {
-      // The site is checked once before the first chunk: an unknown site refuses the import whole.
-      const answer = await call(opts.format ?? opts.provider, []);
-      if (typeof answer.site_id === 'string') summary.site_id = answer.site_id;
-      checked = true;
+  /** Sends the pending chunk. A failure once records were imported stops the import with the summary so far. */
+  async flushOrStop(): Promise<void> {
+    try {
+      await this.flush();
+    } catch (err) {
+      if (this.sent === 0) throw err; // nothing imported yet: the refusal (unknown site, …) stands alone
+      const reason = `the import stopped: ${err instanceof Error ? err.message : String(err)}`;
+      throw new CommandFailed(reason, { ...this.summary, stopped: reason });
     }
-    // Without --format, a record with provider_transaction_id is canonical, else the provider's own shape.
+  }
+
+  private call(format: ReportFormat, records: unknown[]): Promise<Record<string, unknown>> {
+    const { provider, currency, timezone } = this.opts;
+    return this.execute(IMPORT_RECORDS_COMMAND, { site: this.summary.site_id, provider, currency, timezone, format, records });
+  }
+
+  /** Without --format, a record with provider_transaction_id is canonical, else the provider's own shape. */
+  private formatOf(value: unknown): ReportFormat {
+    return this.opts.format ?? (isObject(value) && 'provider_transaction_id' in value ? 'canonical' : this.opts.provider);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const chunk = this.pending;
+    this.pending = [];
+    this.pendingChars = 0;
+    if (!this.checked) {
+      const answer = await this.call(this.opts.format ?? this.opts.provider, []);
+      if (typeof answer.site_id === 'string') this.summary.site_id = answer.site_id;
+      this.checked = true;
+    }
     const groups = new Map<ReportFormat, number[]>();
     chunk.forEach(({ item, error }, i) => {
       if (error !== undefined) return;
-      const format = opts.format ?? (isObject(item.value) && 'provider_transaction_id' in item.value ? 'canonical' : opts.provider);
+      const format = this.formatOf(item.value);
       (groups.get(format) ?? groups.set(format, []).get(format)!).push(i);
     });
     const outcomes = new Map<number, RecordOutcome>();
     for (const [format, indexes] of groups) {
-      const answer = await call(format, indexes.map((i) => chunk[i]!.item.value));
+      const answer = await this.call(format, indexes.map((i) => chunk[i]!.item.value));
+      // The answer of our own internal command: its results are RecordResults, read defensively.
       const results = Array.isArray(answer.results) ? (answer.results as RecordOutcome[]) : [];
       results.forEach((r, k) => {
         const at = typeof r?.index === 'number' ? r.index : k;
         if (indexes[at] !== undefined) outcomes.set(indexes[at]!, r);
       });
-      sent += indexes.length;
+      this.sent += indexes.length;
     }
-    chunk.forEach(({ item, error }, i) => tally(item.line, outcomes.get(i), error));
-  };
-  const flushOrStop = async () => {
-    try {
-      await flush();
-    } catch (err) {
-      if (sent === 0) throw err; // nothing imported yet: the refusal (unknown site, …) stands alone
-      const reason = `the import stopped: ${(err as Error).message}`;
-      throw new CommandFailed(reason, { ...summary, stopped: reason });
-    }
-  };
+    chunk.forEach(({ item, error }, i) => tally(this.summary, item.line, outcomes.get(i), error));
+  }
+}
 
+/**
+ * Reads the file's records and sends them. A file that breaks after some records (ReadStopped) has
+ * those read imported, then stops the import with the summary.
+ */
+async function sendRecords(reader: ReportReader, sender: ChunkSender, summary: Summary, progress: Progress | undefined): Promise<void> {
   try {
     for await (const item of reader.records()) {
       summary.records += 1;
-      if (item.value === MALFORMED) {
-        pending.push({ item, error: 'not valid JSON' });
-      } else {
-        const chars = JSON.stringify(item.value)?.length ?? 0;
-        if (chars > MAX_RECORD_CHARS) {
-          pending.push({ item, error: `the record is larger than ${MAX_RECORD_CHARS / 1024 / 1024} MiB` });
-        } else {
-          if (pending.length > 0 && pendingChars + chars > CHUNK_CHARS) await flushOrStop();
-          pending.push({ item });
-          pendingChars += chars;
-        }
-      }
-      if (pending.length >= CHUNK_RECORDS) await flushOrStop();
+      await sender.add(item);
       progress?.draw(summary);
     }
-    await flushOrStop();
+    await sender.flushOrStop();
   } catch (err) {
     progress?.clear();
     if (!(err instanceof ReadStopped)) throw err;
-    // The file broke after some records: those read are imported, then the import stops.
-    await flushOrStop();
+    await sender.flushOrStop();
     throw new CommandFailed(err.message, { ...summary, stopped: err.message });
   }
   progress?.draw(summary, true);
   progress?.clear();
+}
+
+/** The end of an import: its summary, or CommandFailed (with it) when any record failed. */
+function finishImport(summary: Summary): Record<string, unknown> {
   if (summary.failed > 0) {
     const what = summary.failed === summary.records ? `all ${summary.records} records failed; nothing was imported` : `${summary.failed} of ${summary.records} records failed; the others were imported`;
     throw new CommandFailed(what, { ...summary });
   }
   return { ...summary };
+}
+
+/** Reads the file here and imports its records through `execute`; the summary, or CommandFailed (with it) when any record failed. */
+export async function importReportFile(execute: Executor, opts: ImportFileOptions): Promise<Record<string, unknown>> {
+  const { file, size, reader } = await openReportFile(opts.file);
+  const progress = opts.progress ? new Progress(size, () => reader.bytesRead()) : undefined;
+  const summary = emptySummary(opts.siteId, opts.provider, file);
+  await sendRecords(reader, new ChunkSender(execute, opts, summary), summary, progress);
+  return finishImport(summary);
 }

@@ -9,7 +9,10 @@ import { compareVersions, isLive, recordReversal, type RecordState } from './rec
  * (declined, or reversed in full by corrections), `bonus` (bonus commission: never an order or
  * revenue), `correction` (corrections whose original has not been imported: their reversals only).
  */
-export type OrderStatus = 'pending' | 'approved' | 'declined' | 'bonus' | 'correction';
+export const ORDER_STATUSES = ['pending', 'approved', 'declined', 'bonus', 'correction'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const isOrderStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);
 
 export interface OrderFacts {
   status: OrderStatus;
@@ -24,6 +27,18 @@ export interface OrderFacts {
   reference: string | null;
   transactionAt: number;
 }
+
+/** An order before and after a batch (null: it contributes nothing). */
+export interface OrderChange {
+  key: string;
+  before: OrderFacts | null;
+  after: OrderFacts | null;
+}
+
+const FACT_FIELDS = ['status', 'currency', 'sale', 'commission', 'reversals', 'reversalAmount', 'reference', 'transactionAt'] as const;
+
+/** Whether an order contributes the same before and after (then nothing of it is written). */
+export const sameOrderFacts = (a: OrderFacts | null, b: OrderFacts | null): boolean => (a === null || b === null ? a === b : FACT_FIELDS.every((f) => a[f] === b[f]));
 
 const sum = (xs: readonly RecordState[], f: (r: RecordState) => number) => xs.reduce((a, r) => a + f(r), 0);
 const byId = (a: RecordState, b: RecordState) => (a.providerTransactionId < b.providerTransactionId ? -1 : a.providerTransactionId > b.providerTransactionId ? 1 : 0);
@@ -69,5 +84,5 @@ export function orderFacts(records: readonly RecordState[]): OrderFacts | null {
     const positive = [...heads, ...corrections];
     return { ...base, status: 'declined', sale: sum(positive, (r) => Math.max(r.sale, 0)), commission: sum(positive, (r) => Math.max(r.commission, 0)) };
   }
-  return { ...base, status: head.kind === 'bonus' ? 'bonus' : (head.status as 'pending' | 'approved'), sale: head.kind === 'bonus' ? 0 : netSale, commission: netCommission };
+  return { ...base, status: head.kind === 'bonus' ? 'bonus' : head.status, sale: head.kind === 'bonus' ? 0 : netSale, commission: netCommission };
 }

@@ -1,9 +1,12 @@
 // SQL of publisher clicks, the analytics reads and the record rollups (records and orders: records-repository.ts).
+// Reads come back as the domain's values (analytics.ts, rollups.ts): camelCase, numbers.
 import type { Queryable } from '../../db/types.js';
 import { toIso } from '../../time.js';
-import { buckets, type DimensionRow, type RecordGroup, type RollupDelta } from './rollups.js';
+import type { ClickGroup, ReferenceCounts, RollupRanges } from './analytics.js';
+import { buckets, type DimensionFigures, type RecordGroup, type RollupDelta } from './rollups.js';
 
-export interface NewClickRow {
+/** A click as stored: the reference only by keyed hash and ciphertext. */
+export interface NewClick {
   siteId: string;
   clickId: string;
   provider: string;
@@ -23,7 +26,7 @@ export interface NewClickRow {
 }
 
 /** Inserts a click; false when the click_id exists. */
-export async function insertClick(q: Queryable, c: NewClickRow): Promise<boolean> {
+export async function insertClick(q: Queryable, c: NewClick): Promise<boolean> {
   const { rowCount } = await q.query(
     `INSERT INTO publisher_clicks (site_id, click_id, provider, reference_hash, reference_ciphertext, reference_key_id, destination,
                                    content_id, campaign, placement, creative, session_id, occurred_at, content_hash, has_record)
@@ -81,18 +84,6 @@ export async function markClicksHaveRecord(q: Queryable, siteId: string, clickId
 
 // ---- analytics reads ----
 
-export interface ClickGroup {
-  dimension: 'total' | 'content' | 'destination';
-  key: string;
-  clicks: number;
-  without_record: number;
-}
-
-export interface RollupRanges {
-  months: { from: string; to: string } | null;
-  days: { from: string; to: string }[];
-}
-
 /** The rollup rows of whole months and whole days of a period: $2..$7, from rangeParams. */
 const RANGE_SQL = `((grain = 'month' AND bucket >= $2::date AND bucket < $3::date)
           OR (grain = 'day' AND bucket >= $4::date AND bucket < $5::date)
@@ -105,7 +96,7 @@ const rangeParams = (r: RollupRanges) => {
 /** Clicks from the rollups: whole months and whole days of a period. */
 export async function clickRollups(q: Queryable, siteId: string, r: RollupRanges): Promise<ClickGroup[]> {
   const { rows } = await q.query<ClickGroup>(
-    `SELECT dimension, key, sum(clicks)::float8 AS clicks, sum(clicks - clicks_with_record)::float8 AS without_record
+    `SELECT dimension, key, sum(clicks)::float8 AS clicks, sum(clicks - clicks_with_record)::float8 AS "withoutRecord"
        FROM publisher_click_rollups
       WHERE site_id = $1 AND ${RANGE_SQL}
       GROUP BY dimension, key`,
@@ -119,7 +110,7 @@ export async function clickRaw(q: Queryable, siteId: string, from: number, to: n
   const { rows } = await q.query<ClickGroup>(
     `SELECT CASE WHEN GROUPING(content_id) = 0 THEN 'content' WHEN GROUPING(destination) = 0 THEN 'destination' ELSE 'total' END AS dimension,
             COALESCE(CASE WHEN GROUPING(content_id) = 0 THEN content_id WHEN GROUPING(destination) = 0 THEN destination END, '') AS key,
-            count(*)::float8 AS clicks, count(*) FILTER (WHERE NOT has_record)::float8 AS without_record
+            count(*)::float8 AS clicks, count(*) FILTER (WHERE NOT has_record)::float8 AS "withoutRecord"
        FROM publisher_clicks WHERE site_id = $1 AND occurred_at >= $2 AND occurred_at < $3
       GROUP BY GROUPING SETS ((), (content_id), (destination))`,
     [siteId, toIso(from), toIso(to)],
@@ -130,7 +121,7 @@ export async function clickRaw(q: Queryable, siteId: string, from: number, to: n
 /** Orders in [from, to) grouped by what decides their rows, with the click context of their reference. */
 export async function recordGroups(q: Queryable, siteId: string, from: number, to: number, currency: string | undefined): Promise<RecordGroup[]> {
   const { rows } = await q.query<RecordGroup>(
-    `SELECT o.currency, o.status, p.content_id, p.destination, count(*)::float8 AS records, sum(o.sale_amount)::float8 AS sale,
+    `SELECT o.currency, o.status, p.content_id AS content, p.destination, count(*)::float8 AS records, sum(o.sale_amount)::float8 AS sale,
             sum(o.commission_amount)::float8 AS commission, sum(o.reversals)::float8 AS reversals,
             sum(o.reversal_amount)::float8 AS "reversalAmount"
        FROM publisher_orders o
@@ -160,8 +151,8 @@ export async function addRecordRollups(q: Queryable, siteId: string, deltas: rea
   );
 }
 
-export async function recordRollups(q: Queryable, siteId: string, r: RollupRanges, currency: string | undefined): Promise<DimensionRow[]> {
-  const { rows } = await q.query<DimensionRow>(
+export async function recordRollups(q: Queryable, siteId: string, r: RollupRanges, currency: string | undefined): Promise<DimensionFigures[]> {
+  const { rows } = await q.query<DimensionFigures>(
     `SELECT dimension, currency, key, sum(records)::float8 AS records, sum(sale)::float8 AS sale, sum(commission)::float8 AS commission,
             sum(reversals)::float8 AS reversals, sum(reversal_amount)::float8 AS "reversalAmount"
        FROM publisher_record_rollups
@@ -172,7 +163,7 @@ export async function recordRollups(q: Queryable, siteId: string, r: RollupRange
   return rows;
 }
 
-export async function referenceRollups(q: Queryable, siteId: string, r: RollupRanges): Promise<{ references: number; matched: number }> {
+export async function referenceRollups(q: Queryable, siteId: string, r: RollupRanges): Promise<ReferenceCounts> {
   const { rows } = await q.query<{ refs: number | null; matched: number | null }>(
     `SELECT sum(refs)::float8 AS refs, sum(matched)::float8 AS matched FROM publisher_reference_rollups WHERE site_id = $1 AND ${RANGE_SQL}`,
     [siteId, ...rangeParams(r)],
@@ -181,7 +172,7 @@ export async function referenceRollups(q: Queryable, siteId: string, r: RollupRa
 }
 
 /** References first reported in [from, to) (the partial days at a period's edges). */
-export async function referencesFirstSeen(q: Queryable, siteId: string, from: number, to: number): Promise<{ references: number; matched: number }> {
+export async function referencesFirstSeen(q: Queryable, siteId: string, from: number, to: number): Promise<ReferenceCounts> {
   const { rows } = await q.query<{ refs: number; matched: number }>(
     `SELECT count(*)::float8 AS refs, count(*) FILTER (WHERE click_id IS NOT NULL)::float8 AS matched
        FROM publisher_references WHERE site_id = $1 AND first_at >= $2 AND first_at < $3`,

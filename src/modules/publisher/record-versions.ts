@@ -13,7 +13,7 @@ export interface RecordState extends Omit<NormalizedRecord, 'reference'> {
   fingerprint: string;
 }
 
-export const isLive = (status: RecordStatus): boolean => status === 'pending' || status === 'approved';
+export const isLive = (status: RecordStatus): status is 'pending' | 'approved' => status === 'pending' || status === 'approved';
 
 /** What identifies a version's content: every field read from the network (the reference by hash). */
 export function recordFingerprint(r: NormalizedRecord, referenceHash: string | null): string {

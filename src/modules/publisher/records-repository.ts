@@ -1,5 +1,6 @@
 // SQL of report records and the orders they make up: the rows an import locks (an order's row,
-// then every record of the order), and what it writes back.
+// then every record of the order), and what it writes back. Rows are read as the domain's
+// OrderFacts (orders.ts) and RecordState (record-versions.ts).
 import type { Queryable } from '../../db/types.js';
 import { toIso } from '../../time.js';
 import type { OrderFacts, OrderStatus } from './orders.js';
@@ -7,7 +8,7 @@ import type { RecordState } from './record-versions.js';
 import type { RecordKind, RecordStatus } from './report-records.js';
 
 /** A stored order: what it contributes to the rollups now (status null: nothing). */
-export interface OrderRow {
+interface OrderRow {
   order_key: string;
   status: OrderStatus | null;
   currency: string | null;
@@ -20,8 +21,8 @@ export interface OrderRow {
 }
 
 /** The facts of a stored order, as the rollups hold them (null: it contributes nothing). */
-export const orderRowFacts = (row: OrderRow | undefined): OrderFacts | null =>
-  row === undefined || row.status === null || row.currency === null || row.transaction_at === null
+const factsOf = (row: OrderRow): OrderFacts | null =>
+  row.status === null || row.currency === null || row.transaction_at === null
     ? null
     : {
         status: row.status,
@@ -37,10 +38,11 @@ export const orderRowFacts = (row: OrderRow | undefined): OrderFacts | null =>
 const ORDER_COLUMNS = 'order_key, status, currency, sale_amount, commission_amount, reversals, reversal_amount, reference_hash, transaction_at';
 
 /**
- * Locks the rows of these orders, creating the missing ones (key order: a fixed lock order). An
- * upsert rather than SELECT … FOR UPDATE: an order a concurrent import is creating is waited for.
+ * Locks the rows of these orders, creating the missing ones (key order: a fixed lock order), and
+ * gives what each contributes now (null: nothing). An upsert rather than SELECT … FOR UPDATE: an
+ * order a concurrent import is creating is waited for.
  */
-export async function lockOrders(q: Queryable, siteId: string, provider: string, keys: readonly string[]): Promise<Map<string, OrderRow>> {
+export async function lockOrders(q: Queryable, siteId: string, provider: string, keys: readonly string[]): Promise<Map<string, OrderFacts | null>> {
   if (keys.length === 0) return new Map();
   const { rows } = await q.query<OrderRow>(
     `INSERT INTO publisher_orders (site_id, provider, order_key)
@@ -49,7 +51,7 @@ export async function lockOrders(q: Queryable, siteId: string, provider: string,
      RETURNING ${ORDER_COLUMNS}`,
     [siteId, provider, [...new Set(keys)].sort()],
   );
-  return new Map(rows.map((r) => [r.order_key, r]));
+  return new Map(rows.map((r) => [r.order_key, factsOf(r)]));
 }
 
 export async function writeOrders(q: Queryable, siteId: string, provider: string, orders: readonly { key: string; facts: OrderFacts | null }[]): Promise<void> {

@@ -1,19 +1,14 @@
 // SQL of publisher references: the row per reference both write paths lock (when a network first
 // reported it, how many records name it, its earliest click), its earned figures per day, and the
-// reference rollups.
+// reference rollups. Rows are read as the domain's ReferenceState (references.ts).
 import type { Queryable } from '../../db/types.js';
 import { toIso } from '../../time.js';
-import type { EarningsDelta, EarningsRow } from './rollups.js';
+import type { ReferenceClick, ReferenceState, ReferenceUpdate } from './references.js';
+import type { DayEarnings, EarningsDelta, ReferenceRollupDelta } from './rollups.js';
 
-/**
- * A reference as both write paths see it under its row lock: when a network first reported it (null:
- * not yet), how many records name it, and its earliest click (null: none yet), whose context its
- * records are attributed to.
- */
-export interface ReferenceState {
+interface ReferenceRow {
   reference_hash: string;
   first_at: Date | null;
-  /** How many records name it now. */
   records: number;
   click_id: string | null;
   click_at: Date | null;
@@ -23,6 +18,14 @@ export interface ReferenceState {
 
 const REFERENCE_COLUMNS = 'reference_hash, first_at, records, click_id, click_at, content_id, destination';
 
+/** The click columns are set together, by the reference's earliest click. */
+const stateOf = (r: ReferenceRow): ReferenceState => ({
+  hash: r.reference_hash,
+  firstAt: r.first_at?.getTime() ?? null,
+  records: r.records,
+  click: r.click_id === null || r.click_at === null ? null : { clickId: r.click_id, occurredAt: r.click_at.getTime(), context: { content: r.content_id, destination: r.destination } },
+});
+
 /**
  * Locks the rows of these references, creating the missing ones (hash order: a fixed lock order).
  * An upsert rather than SELECT … FOR UPDATE: a reference a concurrent click is creating is waited
@@ -30,21 +33,14 @@ const REFERENCE_COLUMNS = 'reference_hash, first_at, records, click_id, click_at
  */
 export async function lockReferences(q: Queryable, siteId: string, hashes: readonly string[]): Promise<Map<string, ReferenceState>> {
   if (hashes.length === 0) return new Map();
-  const { rows } = await q.query<ReferenceState>(
+  const { rows } = await q.query<ReferenceRow>(
     `INSERT INTO publisher_references (site_id, reference_hash)
      SELECT $1, h FROM unnest($2::text[]) AS h ORDER BY h
      ON CONFLICT (site_id, reference_hash) DO UPDATE SET first_at = publisher_references.first_at
      RETURNING ${REFERENCE_COLUMNS}`,
     [siteId, [...new Set(hashes)]],
   );
-  return new Map(rows.map((r) => [r.reference_hash, r]));
-}
-
-export interface ReferenceClick {
-  clickId: string;
-  occurredAt: number;
-  contentId: string | null;
-  destination: string;
+  return new Map(rows.map((r) => [r.reference_hash, stateOf(r)]));
 }
 
 /**
@@ -55,18 +51,18 @@ export async function insertReference(q: Queryable, siteId: string, hash: string
   const { rowCount } = await q.query(
     `INSERT INTO publisher_references (site_id, reference_hash, click_id, click_at, content_id, destination)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (site_id, reference_hash) DO NOTHING`,
-    [siteId, hash, c.clickId, toIso(c.occurredAt), c.contentId, c.destination],
+    [siteId, hash, c.clickId, toIso(c.occurredAt), c.context.content, c.context.destination],
   );
   return rowCount === 1;
 }
 
 /** An existing reference as last committed, locked (`lock`) or not. */
 export async function referenceState(q: Queryable, siteId: string, hash: string, lock: boolean): Promise<ReferenceState> {
-  const { rows } = await q.query<ReferenceState>(
+  const { rows } = await q.query<ReferenceRow>(
     `SELECT ${REFERENCE_COLUMNS} FROM publisher_references WHERE site_id = $1 AND reference_hash = $2${lock ? ' FOR UPDATE' : ''}`,
     [siteId, hash],
   );
-  return rows[0]!;
+  return stateOf(rows[0]!);
 }
 
 /** Makes a click the earliest of its (locked) reference. */
@@ -76,17 +72,9 @@ export async function setReferenceClick(q: Queryable, siteId: string, hash: stri
     hash,
     c.clickId,
     toIso(c.occurredAt),
-    c.contentId,
-    c.destination,
+    c.context.content,
+    c.context.destination,
   ]);
-}
-
-export interface ReferenceUpdate {
-  hash: string;
-  /** When a network first reported the reference (null: no order names it). */
-  firstAt: number | null;
-  /** How many more (or fewer) orders name it. */
-  records: number;
 }
 
 /** When networks first reported each of these references: the earliest transaction of the orders naming it now. */
@@ -112,8 +100,8 @@ export async function updateReferences(q: Queryable, siteId: string, rows: reado
 }
 
 /** The earned figures of a (locked) reference's records, per day and currency. */
-export async function referenceEarnings(q: Queryable, siteId: string, hash: string): Promise<EarningsRow[]> {
-  const { rows } = await q.query<EarningsRow>(
+export async function referenceEarnings(q: Queryable, siteId: string, hash: string): Promise<DayEarnings[]> {
+  const { rows } = await q.query<DayEarnings>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, currency, records::float8 AS records, sale::float8 AS sale, commission::float8 AS commission
        FROM publisher_reference_earnings
       WHERE site_id = $1 AND reference_hash = $2 AND (records <> 0 OR sale <> 0 OR commission <> 0)`,
@@ -137,7 +125,7 @@ export async function addReferenceEarnings(q: Queryable, siteId: string, deltas:
   );
 }
 
-export async function addReferenceRollups(q: Queryable, siteId: string, deltas: readonly { grain: string; bucket: string; references: number; matched: number }[]): Promise<void> {
+export async function addReferenceRollups(q: Queryable, siteId: string, deltas: readonly ReferenceRollupDelta[]): Promise<void> {
   const live = deltas.filter((d) => d.references !== 0 || d.matched !== 0).sort((a, b) => `${a.grain}${a.bucket}`.localeCompare(`${b.grain}${b.bucket}`));
   if (live.length === 0) return;
   await q.query(

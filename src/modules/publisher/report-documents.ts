@@ -3,6 +3,9 @@
 // `{ data: { publisherCommissions: { records } } }`). Used by the route and by the command line.
 import type { ReportFormat } from './report-records.js';
 
+/** At most this many records a request (the route's schema says it too). */
+export const MAX_RECORDS = 5000;
+
 /** The JSON path of the records inside each network's response document (a dotted path, for streaming parsers too). */
 export const DOCUMENT_RECORDS: Readonly<Partial<Record<ReportFormat, string>>> = { cj: 'data.publisherCommissions.records' };
 

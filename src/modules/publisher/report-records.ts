@@ -2,12 +2,11 @@
 // (canonical here; Awin and CJ in network-formats.ts) into integer minor units, epoch
 // milliseconds and the version it is of (docs/publisher-report-formats.md).
 import { Type, type Static } from 'typebox';
-import { Compile } from 'typebox/compile';
 import type { ErrorDetail } from '../../errors.js';
 import { currencyDigits, toMinorUnits } from '../../domain/money.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
 import { unstorableStrings } from '../../domain/strings.js';
-import { validationDetails } from '../../validation/details.js';
+import { compileCheck } from '../../validation/schema-check.js';
 import type { RecordWarning } from './record-fields.js';
 import { RANK, type NormalizedRecord, type ReadOptions, type ReadResult, type ReportFormat } from './record-model.js';
 import { readAwin, readCj } from './network-formats.js';
@@ -29,16 +28,23 @@ const CanonicalRecord = Type.Object({
   updated_at: Type.String({ minLength: 1 }),
   reversal: Type.Optional(Type.Object({ amount: Type.Number({ minimum: 0 }), reason: Type.Optional(Type.String({ maxLength: 200 })) })),
 });
-const checkCanonical = Compile(CanonicalRecord);
+type CanonicalRecord = Static<typeof CanonicalRecord>;
+const canonicalCheck = compileCheck(CanonicalRecord);
+
+const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const noReference = (pointer: string): RecordWarning => ({ path: `${pointer}/reference`, code: 'no_reference', message: 'the record names no reference: it can never match a click' });
 
-/** Our canonical record: amounts as JSON numbers in the currency's decimals (more decimals are refused, CONTRACT §0). */
+/** Our canonical record: its shape checked (the import's currency where the record names none), then read. */
 function readCanonical(raw: Record<string, unknown>, pointer: string, options: ReadOptions): ReadResult {
   const candidate = { currency: options.currency, ...raw };
   if (candidate.currency === undefined) delete candidate.currency;
-  if (!checkCanonical.Check(candidate)) return { ok: false, details: validationDetails(checkCanonical.Errors(candidate) as never).map((d) => ({ ...d, path: `${pointer}${d.path}` })) };
-  const c: Static<typeof CanonicalRecord> = candidate;
+  const checked = canonicalCheck.check(candidate, pointer);
+  return checked.ok ? canonicalRecord(checked.value, pointer) : { ok: false, details: checked.details };
+}
+
+/** A canonical record of the right shape: amounts as JSON numbers in the currency's decimals (more decimals are refused, CONTRACT §0). */
+function canonicalRecord(c: CanonicalRecord, pointer: string): ReadResult {
   const details: ErrorDetail[] = [];
   const digits = currencyDigits(c.currency);
   if (digits === undefined) details.push({ path: `${pointer}/currency`, code: 'unknown_currency', message: 'currency must be an ISO 4217 code of a currency' });
@@ -84,12 +90,11 @@ function readCanonical(raw: Record<string, unknown>, pointer: string, options: R
 
 /** Reads one record of a report in its format; `pointer` is the record's JSON pointer in the request. */
 export function normalizeRecord(raw: unknown, format: ReportFormat, pointer: string, options: ReadOptions = {}): ReadResult {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, details: [{ path: pointer, code: 'type', message: 'a record must be a JSON object' }] };
+  if (!isJsonObject(raw)) return { ok: false, details: [{ path: pointer, code: 'type', message: 'a record must be a JSON object' }] };
   // The string rule (CONTRACT §7) over the record as sent: what PostgreSQL cannot store fails this record alone.
   const encoding = unstorableStrings(raw, pointer);
   if (encoding.length > 0) return { ok: false, details: encoding };
-  const record = raw as Record<string, unknown>;
-  if (format === 'awin') return readAwin(record, pointer, options);
-  if (format === 'cj') return readCj(record, pointer, options);
-  return readCanonical(record, pointer, options);
+  if (format === 'awin') return readAwin(raw, pointer, options);
+  if (format === 'cj') return readCj(raw, pointer, options);
+  return readCanonical(raw, pointer, options);
 }

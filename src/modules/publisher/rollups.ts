@@ -28,27 +28,26 @@ export interface RecordFigures {
   reversalAmount: number;
 }
 
-/** Records of a period grouped by what decides their rows (the raw rows of partial days). */
-export interface RecordGroup extends RecordFigures {
+/** Orders of a period grouped by what decides their rows (the raw rows of partial days), with their reference's click context. */
+export interface RecordGroup extends RecordFigures, ClickContext {
   currency: string;
   status: OrderStatus;
-  content_id: string | null;
-  destination: string | null;
 }
 
-export interface DimensionRow extends RecordFigures {
+/** The figures of one rollup row: a dimension (status, content or destination), a currency and a key. */
+export interface DimensionFigures extends RecordFigures {
   dimension: RecordDimension;
   currency: string;
   key: string;
 }
 
-export interface RollupDelta extends DimensionRow {
+export interface RollupDelta extends DimensionFigures {
   grain: Grain;
   bucket: string;
 }
 
 /** Earned figures of one reference on one UTC day (YYYY-MM-DD) in one currency; months are summed from days. */
-export interface EarningsRow {
+export interface DayEarnings {
   day: string;
   currency: string;
   records: number;
@@ -56,8 +55,16 @@ export interface EarningsRow {
   commission: number;
 }
 
-export interface EarningsDelta extends EarningsRow {
+export interface EarningsDelta extends DayEarnings {
   reference: string;
+}
+
+/** How the reference counts of a day or month move: references first reported then, and how many of them a click carries. */
+export interface ReferenceRollupDelta {
+  grain: Grain;
+  bucket: string;
+  references: number;
+  matched: number;
 }
 
 /** What an order contributes: its facts, under the click context of its reference (null: no click). */
@@ -83,9 +90,9 @@ export function buckets(ms: number): [Grain, string][] {
 }
 
 /** The content and destination rows earned figures add to under a click context. */
-function contextRows(context: ClickContext, currency: string, figures: Pick<RecordFigures, 'records' | 'sale' | 'commission'>): DimensionRow[] {
+function contextRows(context: ClickContext, currency: string, figures: Pick<RecordFigures, 'records' | 'sale' | 'commission'>): DimensionFigures[] {
   const earned = { ...figures, reversals: 0, reversalAmount: 0 };
-  const rows: DimensionRow[] = [];
+  const rows: DimensionFigures[] = [];
   if (context.content) rows.push({ dimension: 'content', currency, key: context.content, ...earned });
   if (context.destination) rows.push({ dimension: 'destination', currency, key: context.destination, ...earned });
   return rows;
@@ -95,13 +102,13 @@ function contextRows(context: ClickContext, currency: string, figures: Pick<Reco
  * The rows a record (or a group of like records) adds to: its status, and (earned commission
  * only) its click's content and destination.
  */
-function dimensionRows(r: Pick<RecordFacts, 'status' | 'currency' | 'content' | 'destination'>, figures: RecordFigures): DimensionRow[] {
-  const rows: DimensionRow[] = [{ dimension: 'status', currency: r.currency, key: r.status, ...figures }];
+function dimensionRows(r: Pick<RecordFacts, 'status' | 'currency' | 'content' | 'destination'>, figures: RecordFigures): DimensionFigures[] {
+  const rows: DimensionFigures[] = [{ dimension: 'status', currency: r.currency, key: r.status, ...figures }];
   if (isEarned(r.status)) rows.push(...contextRows(r, r.currency, figures));
   return rows;
 }
 
-const contributions = (r: RecordFacts): DimensionRow[] =>
+const contributions = (r: RecordFacts): DimensionFigures[] =>
   dimensionRows(r, { records: 1, sale: r.sale, commission: r.commission, reversals: r.reversals, reversalAmount: r.reversalAmount });
 
 const FIGURES = ['records', 'sale', 'commission', 'reversals', 'reversalAmount'] as const;
@@ -132,7 +139,7 @@ function summed<M extends object, F extends string>(figures: readonly F[]) {
 const rollupDeltas = () => {
   const sums = summed<Omit<RollupDelta, keyof RecordFigures>, keyof RecordFigures>(FIGURES);
   return {
-    add: (grain: Grain, bucket: string, row: DimensionRow, sign: number) =>
+    add: (grain: Grain, bucket: string, row: DimensionFigures, sign: number) =>
       sums.add(`${grain}\n${bucket}\n${row.dimension}\n${row.currency}\n${row.key}`, () => ({ grain, bucket, dimension: row.dimension, currency: row.currency, key: row.key }), sign, row),
     done: (): RollupDelta[] => sums.done(),
   };
@@ -180,7 +187,7 @@ export function referenceEarningsDeltas(changes: Iterable<RecordChange>): Earnin
  * (from null: the reference had no click): its earned figures leave the old context's rows and
  * join the new one's, per day and per month. The cost follows the reference's days, not its records.
  */
-export function contextMoveDeltas(earnings: readonly EarningsRow[], from: ClickContext | null, to: ClickContext): RollupDelta[] {
+export function contextMoveDeltas(earnings: readonly DayEarnings[], from: ClickContext | null, to: ClickContext): RollupDelta[] {
   const into = rollupDeltas();
   for (const e of earnings) {
     for (const [grain, bucket] of buckets(Date.parse(`${e.day}T00:00:00Z`))) {
@@ -196,10 +203,5 @@ export function contextMoveDeltas(earnings: readonly EarningsRow[], from: ClickC
  * Raw record groups (partial days at a period's edges) as the rollups' dimension rows. Rows of the
  * same dimension and key may repeat: the analytics add them up.
  */
-export const groupsToDimensions = (groups: readonly RecordGroup[]): DimensionRow[] =>
-  groups.flatMap((g) =>
-    dimensionRows(
-      { status: g.status, currency: g.currency, content: g.content_id, destination: g.destination },
-      { records: g.records, sale: g.sale, commission: g.commission, reversals: g.reversals, reversalAmount: g.reversalAmount },
-    ),
-  );
+export const groupsToDimensions = (groups: readonly RecordGroup[]): DimensionFigures[] =>
+  groups.flatMap((g) => dimensionRows(g, { records: g.records, sale: g.sale, commission: g.commission, reversals: g.reversals, reversalAmount: g.reversalAmount }));

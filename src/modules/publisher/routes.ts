@@ -5,11 +5,7 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { siteInQuery } from '../../http/site-access.js';
-import { validationFailed } from '../../errors.js';
-import { isTimeZone } from '../../domain/time-zones.js';
-import { currencyDigits } from '../../domain/money.js';
-import { Analytics, AnalyticsQuery, ClickBody, ClickResult, MAX_RECORDS, REPORT_ITEMS, ReportsBody, ReportsResult } from './schemas.js';
-import { recordsOfDocument } from './report-documents.js';
+import { Analytics, AnalyticsQuery, ClickBody, ClickResult, REPORT_ITEMS, ReportsBody, ReportsResult } from './schemas.js';
 import type { PublisherAnalyticsService } from './analytics-service.js';
 import type { ClicksService } from './clicks-service.js';
 import type { ReportsService } from './reports-service.js';
@@ -47,21 +43,8 @@ export const publisherRoutes = ({ clicks, reports, analytics: publisherAnalytics
     },
   }, async (request, reply) => {
     const principal = principalOf(request, 'apiKey');
-    const { provider, format = 'canonical', currency, timezone } = request.body;
-    if (timezone !== undefined && !isTimeZone(timezone)) throw validationFailed('/timezone', 'timezone must be an IANA time zone such as Europe/Paris or US/Eastern', 'unknown_time_zone');
-    if (currency !== undefined && currencyDigits(currency) === undefined) throw validationFailed('/currency', 'currency must be an ISO 4217 code of a currency, such as EUR', 'unknown_currency');
-    const found = recordsOfDocument(format, request.body.records);
-    if (!found.ok) throw validationFailed('/records', found.message, 'shape');
-    if (found.records.length === 0) throw validationFailed('/records', 'the report holds no records', 'empty');
-    if (found.records.length > MAX_RECORDS) throw validationFailed('/records', `at most ${MAX_RECORDS} records per request`, 'too_many');
-    const at = `/records${found.pointer}`;
-    const results = await reports.importRecords(principal.siteId, provider, format, found.records, { currency, timezone, pointer: (i) => `${at}/${i}` });
-    const count = (s: string) => results.filter((r) => r.status === s).length;
-    const failed = count('error');
-    const warnings = results.filter((r) => r.status !== 'error' && r.warnings !== undefined).length;
-    return reply
-      .code(failed > 0 ? 207 : 201)
-      .send(ok(request, { results, created: count('created'), updated: count('updated'), unchanged: count('unchanged'), failed, warnings }));
+    const summary = await reports.importReport(principal.siteId, request.body);
+    return reply.code(summary.failed > 0 ? 207 : 201).send(ok(request, summary));
   });
 
   app.get('/analytics/publishers', {

@@ -1,8 +1,11 @@
+// The publisher routes' schemas (what Fastify validates, and the OpenAPI document says): a click,
+// a report (its records validated one by one, each alone), the analytics query and answers.
 import { Type } from 'typebox';
 import { REFERENCE_PATTERN } from '../../domain/decorate.js';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { ErrorDetailSchema } from '../../http/envelope.js';
 import { PROVIDERS } from '../../kernel/index.js';
+import { MAX_RECORDS } from './report-documents.js';
 import { REPORT_FORMATS } from './report-records.js';
 
 const Provider = Type.Enum([...PROVIDERS]);
@@ -23,8 +26,6 @@ export const ClickBody = Type.Object({
 
 export const ClickResult = Type.Object({ click_id: Type.String(), status: Type.Enum(['created', 'unchanged']) });
 
-const MAX_RECORDS = 5000;
-
 export const ReportsBody = Type.Object({
   provider: Provider,
   format: Type.Optional(Type.Enum([...REPORT_FORMATS], { description: 'canonical (default), or the network’s own export: awin (transaction list), cj (Commission Detail GraphQL); see docs/publisher-report-formats.md' })),
@@ -37,7 +38,6 @@ export const ReportsBody = Type.Object({
 
 /** Where a batch's items are in a request (each is validated alone). */
 export const REPORT_ITEMS = ['/records', '/records/data/publisherCommissions/records'];
-export { MAX_RECORDS };
 
 const Warning = Type.Object({ code: Type.String(), message: Type.String(), path: Type.String() });
 
