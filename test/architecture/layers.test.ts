@@ -18,13 +18,9 @@ const PENDING = new Set([
   'src/modules/events/events-service.ts imports EventRow from src/modules/events/events-repository.ts',
   'src/modules/events/ingest-service.ts imports NewEventRow from src/modules/events/events-repository.ts',
   'src/modules/attribution/conversions-service.ts compiles a schema',
-  'src/modules/publisher/report-records.ts compiles a schema',
   'src/modules/attribution/conversions-service.ts createConversionsService',
-  'src/modules/publisher/import-report-file.ts importReportFile',
-  'src/modules/publisher/reports-service.ts createReportsService',
   'src/modules/attribution/conversions-service.ts as never',
   'src/modules/attribution/routes.ts as never',
-  'src/modules/publisher/report-records.ts as never',
 ]);
 const notPending = (problem: string) => !PENDING.has(problem.replace(/:\d+ (as never)$/, ' $1'));
 const MAX_FUNCTION_LINES = 80;
