@@ -3,8 +3,8 @@
 // the currency's minor units; wall-clock times local to the zone the export was made in.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { currencyDigits, parseAmount, roundToMinorUnits, type Decimal } from '../../src/domain/money.js';
-import { isTimeZone, parseZonedTimestamp } from '../../src/domain/time-zones.js';
+import { currencyDigits, parseAmount, roundToMinorUnits, type Decimal } from '../../../src/domain/money.js';
+import { isTimeZone, parseZonedTimestamp } from '../../../src/domain/time-zones.js';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 const minor = (value: unknown, digits: number) => {

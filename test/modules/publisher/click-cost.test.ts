@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { buildApp } from '../../src/app.js';
-import { loadMigrations, migrate } from '../../src/db/migrate.js';
-import type { Queryable } from '../../src/db/types.js';
-import { createSecrets } from '../../src/secrets.js';
-import { bearer, forEachEngine, ORIGIN, testConfig } from '../helpers/app.js';
-import { createTestDatabase } from '../helpers/database.js';
+import { buildApp } from '../../../src/app.js';
+import { loadMigrations, migrate } from '../../../src/db/migrate.js';
+import type { Queryable } from '../../../src/db/types.js';
+import { createSecrets } from '../../../src/secrets.js';
+import { bearer, forEachEngine, ORIGIN, testConfig } from '../../helpers/app.js';
+import { createTestDatabase } from '../../helpers/database.js';
 
 const DAY = 86_400_000;
 const ref = () => `R${randomUUID().replace(/-/g, '')}`.slice(0, 24);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parsePeriod, splitPeriod } from '../../src/modules/publisher/analytics.js';
-import { contextMoveDeltas, groupsToDimensions, isEarlierClick, recordRollupDeltas, referenceEarningsDeltas, type ClickContext, type RecordFacts, type RollupDelta } from '../../src/modules/publisher/rollups.js';
+import { parsePeriod, splitPeriod } from '../../../src/modules/publisher/analytics.js';
+import { contextMoveDeltas, groupsToDimensions, isEarlierClick, recordRollupDeltas, referenceEarningsDeltas, type ClickContext, type RecordFacts, type RollupDelta } from '../../../src/modules/publisher/rollups.js';
 
 const DAY = 86_400_000;
 const ms = (d: string) => Date.parse(`${d}T00:00:00Z`);

@@ -4,8 +4,8 @@
 // table); nothing is read from recorded samples.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { normalizeRecord, RANK, type NormalizedRecord, type ReadOptions, type ReadResult, type ReportFormat } from '../../src/modules/publisher/report-records.js';
-import { recordsOfDocument } from '../../src/modules/publisher/report-documents.js';
+import { normalizeRecord, RANK, type NormalizedRecord, type ReadOptions, type ReadResult, type ReportFormat } from '../../../src/modules/publisher/report-records.js';
+import { recordsOfDocument } from '../../../src/modules/publisher/report-documents.js';
 
 type Json = Record<string, unknown>;
 const at = (s: string) => Date.parse(s);

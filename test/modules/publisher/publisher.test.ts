@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
 
 const ref = () => `R${randomUUID().replace(/-/g, '')}`.slice(0, 24);
 const AWIN = 'https://www.awin1.com/cread.php?awinmid=1001&awinaffid=2002';

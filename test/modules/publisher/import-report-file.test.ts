@@ -8,10 +8,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, write
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli, type CliResult } from '../helpers/cli.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
-import { callControlSocket, controlSocketPath } from '../../src/cli/control-socket.js';
-import { UsageError } from '../../src/cli/usage.js';
+import { runCli, type CliResult } from '../../helpers/cli.js';
+import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
+import { callControlSocket, controlSocketPath } from '../../../src/cli/control-socket.js';
+import { UsageError } from '../../../src/cli/usage.js';
 
 /** A DATA_DIR, holding a copy of the runner's migrated embedded database when there is one (initdb is slow). */
 function dataDir(prefix: string): { root: string; data: string; work: string } {

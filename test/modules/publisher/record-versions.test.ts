@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { normalizeRecord, RANK, type ReadOptions, type ReportFormat } from '../../src/modules/publisher/report-records.js';
-import { compareVersions, foldRecord, recordReversal, recordState, type FoldAction, type RecordState } from '../../src/modules/publisher/record-versions.js';
-import { orderFacts } from '../../src/modules/publisher/orders.js';
+import { normalizeRecord, RANK, type ReadOptions, type ReportFormat } from '../../../src/modules/publisher/report-records.js';
+import { compareVersions, foldRecord, recordReversal, recordState, type FoldAction, type RecordState } from '../../../src/modules/publisher/record-versions.js';
+import { orderFacts } from '../../../src/modules/publisher/orders.js';
 
 type Json = Record<string, unknown>;
 const at = (s: string) => Date.parse(s);

@@ -4,7 +4,7 @@
 // report's results.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isOrderStatus, sameOrderFacts, type OrderChange, type OrderFacts } from '../../src/modules/publisher/orders.js';
+import { isOrderStatus, sameOrderFacts, type OrderChange, type OrderFacts } from '../../../src/modules/publisher/orders.js';
 import {
   earliestClicksOf,
   orderRecordChanges,
@@ -12,9 +12,9 @@ import {
   referenceCountChanges,
   referencesOfOrders,
   type ReferenceState,
-} from '../../src/modules/publisher/references.js';
-import { invalidRecord, summarizeResults } from '../../src/modules/publisher/report-results.js';
-import type { RecordChange } from '../../src/modules/publisher/rollups.js';
+} from '../../../src/modules/publisher/references.js';
+import { invalidRecord, summarizeResults } from '../../../src/modules/publisher/report-results.js';
+import type { RecordChange } from '../../../src/modules/publisher/rollups.js';
 
 const ms = (d: string) => Date.parse(`${d}T00:00:00Z`);
 

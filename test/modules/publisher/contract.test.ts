@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
 
 const DAY = 86_400_000;
 const ref = (n = 24) => `R${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`.slice(0, n);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { it } from 'node:test';
-import { bearer, countRows, forEachEngine } from '../helpers/app.js';
+import { bearer, countRows, forEachEngine } from '../../helpers/app.js';
 
 const ref = () => `R${randomUUID().replace(/-/g, '')}`.slice(0, 24);
 
