@@ -6,10 +6,10 @@ import type { Database } from '../../db/types.js';
 import type { Actor, OrderLedgerListener } from '../../kernel/index.js';
 import type { ConversionRequest } from './conversion-request.js';
 import { getConversion } from './get-conversion.js';
-import type { ConversionOutcome } from './ledger-context.js';
+import type { ConversionOutcome } from './conversion-outcome.js';
 import { recordConversion } from './record-conversion.js';
 
-export type { ConversionOutcome } from './ledger-context.js';
+export type { ConversionOutcome } from './conversion-outcome.js';
 
 /** `hooks`: what else moves with the ledger, inside its transactions (the kernel's order-ledger listeners). */
 export function createConversionsService(db: Database, hooks?: OrderLedgerListener) {

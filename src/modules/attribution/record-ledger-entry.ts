@@ -4,16 +4,17 @@
 import { AppError } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { fromMinorUnitsOf } from '../../domain/money.js';
-import type { Queryable } from '../../db/types.js';
+import type { Database, Queryable } from '../../db/types.js';
+import type { OrderLedgerListener } from '../../kernel/index.js';
 import type { Conversion } from './conversion-records.js';
 import { planAdjustment, planCancellation, type OrderState } from './ledger.js';
-import type { ConversionOutcome, LedgerDeps } from './ledger-context.js';
+import type { ConversionOutcome } from './conversion-outcome.js';
 import type { NormalizedAdjustment, NormalizedCancellation } from './normalize-conversion.js';
 import { KeyTakenMeanwhile } from './replay-conversion.js';
 import * as repo from './conversions-repository.js';
 
 export async function recordLedgerEntry(
-  { db, hooks }: LedgerDeps,
+  { db, hooks }: { db: Database; hooks?: OrderLedgerListener },
   siteId: string,
   req: NormalizedAdjustment | NormalizedCancellation,
   fingerprint: string,

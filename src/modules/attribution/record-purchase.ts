@@ -3,15 +3,16 @@
 // are known, now or later), and tells the order-ledger listeners, all in one transaction.
 import { AppError } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
-import type { Queryable } from '../../db/types.js';
+import type { Database, Queryable } from '../../db/types.js';
+import type { OrderLedgerListener } from '../../kernel/index.js';
 import { stateAfterPurchase } from './ledger.js';
-import type { ConversionOutcome, LedgerDeps } from './ledger-context.js';
+import type { ConversionOutcome } from './conversion-outcome.js';
 import type { NormalizedPurchase } from './normalize-conversion.js';
 import { reconcilePurchase } from './reconcile-purchase.js';
 import { KeyTakenMeanwhile } from './replay-conversion.js';
 import * as repo from './conversions-repository.js';
 
-export async function recordPurchase({ db, hooks }: LedgerDeps, siteId: string, p: NormalizedPurchase, fingerprint: string): Promise<ConversionOutcome> {
+export async function recordPurchase({ db, hooks }: { db: Database; hooks?: OrderLedgerListener }, siteId: string, p: NormalizedPurchase, fingerprint: string): Promise<ConversionOutcome> {
   const violations = reconcilePurchase(p);
   if (violations.length > 0) {
     throw new AppError('reconciliation_failed', `The purchase does not reconcile: ${violations.map((v) => v.code).join(', ')}`, violations);

@@ -2,7 +2,7 @@
 // answers as a replay when its payload is the same, and is a conflict when it is not.
 import { AppError } from '../../errors.js';
 import type { Queryable } from '../../db/types.js';
-import type { ConversionOutcome } from './ledger-context.js';
+import type { ConversionOutcome } from './conversion-outcome.js';
 import * as repo from './conversions-repository.js';
 
 /** A concurrent request took the idempotency key or the order first: answer as a replay. */

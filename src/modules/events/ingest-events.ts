@@ -10,7 +10,7 @@ import { effectiveSiteConfig, type SiteDirectory } from '../../kernel/index.js';
 import { dedupKey } from './dedup-key.js';
 import type { EventInput } from './event-input.js';
 import type { NewEvent } from './event-record.js';
-import type { EventWriter, WriteResult } from './event-writer.js';
+import type { EventWriter, WriteResult } from './write-events.js';
 import { validateEvent, type EventRefusal, type ValidEvent } from './validate-event.js';
 
 export type IngestPrincipal = Extract<Principal, { kind: 'runtime' | 'apiKey' }>;

@@ -1,13 +1,5 @@
-// What the conversion use cases share: the storage and listeners they work with, and what
-// recording a conversion answers (a domain outcome; the route turns it into 201 or 200).
-import type { Database } from '../../db/types.js';
-import type { OrderLedgerListener } from '../../kernel/index.js';
-
-export interface LedgerDeps {
-  db: Database;
-  /** What else moves with the ledger, inside its transactions (the kernel's order-ledger listeners). */
-  hooks?: OrderLedgerListener;
-}
+// What recording a conversion answers: a domain outcome (the route turns it into 201 or 200) and
+// the data the client gets back.
 
 export interface ConversionOutcome {
   /** created: a new entry was appended; deduplicated: an identical replay of an entry the ledger holds. */
