@@ -89,7 +89,7 @@ function sizeAsSent(sent: unknown, bytes: number | undefined, valid: boolean): n
  * trust fields dropped at any depth, and (when the size as sent is not `measured`) what is stored
  * at most MAX_EVENT_BYTES.
  */
-export function applyEventRules(event: EventInput, { pointer, now, measured }: { pointer: string; now: number; measured: boolean }): EventValidation {
+function applyEventRules(event: EventInput, { pointer, now, measured }: { pointer: string; now: number; measured: boolean }): EventValidation {
   const details: ErrorDetail[] = [];
   let occurredAt = now;
   if (event.occurred_at !== undefined && event.occurred_at !== null) {
