@@ -1,12 +1,16 @@
 // The schema boundary: every part of a request a route declares a schema for (body, querystring,
 // params, headers) passes the one string rule (src/domain/strings.ts) and then its TypeBox schema.
-// Routes whose documented body is not what the framework should enforce (batches, whose items are
-// validated one by one so that each fails alone) declare what is enforced with enforceBody().
+// A body that one schema cannot answer for declares a body rule: the schema of its envelope, then a
+// check compiled once whose typed result the handler reads back (an object discriminated by a field
+// and checked with its own schema; a batch's items checked one by one, so that each fails alone).
+// Routes whose documented body is not what the framework should enforce declare what is enforced
+// with enforceBody().
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
-import type { TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { unstorableStrings } from '../domain/strings.js';
-import { compileCheck } from '../validation/schema-check.js';
-import type { SchemaError } from '../validation/details.js';
+import { AppError } from '../errors.js';
+import { compileCheck, type Checked } from '../validation/schema-check.js';
+import { validationDetails, type SchemaError } from '../validation/details.js';
 
 /** Schema-validator errors as Fastify reports them, for the string rule's problems. */
 function stringRuleErrors(value: unknown, items?: readonly string[]): FastifySchemaValidationError[] | undefined {
@@ -72,4 +76,100 @@ export function enforceBody(enforced: TSchema | null, options: EnforceOptions = 
     if (!check || check.matches(value)) return { value };
     return { error: check.errors(value).map(toFastifyError) };
   };
+}
+
+/**
+ * What a route's boundary makes of its body beyond one schema. Its validator answers for the body
+ * alone, so use it only on routes whose one part is the body.
+ */
+export interface BodyRule<T> {
+  /** The route's validator: the string rule (item arrays excepted), the envelope's schema, then the rule. */
+  readonly validatorCompiler: FastifySchemaCompiler<TSchema>;
+  /** The handler's typed input: what the rule made of the body the boundary let through. */
+  of(body: unknown): T;
+}
+
+export interface BodyRuleOptions {
+  /** The message of the 400 when the rule refuses the body (its details say where and why). */
+  message?: string;
+  /** JSON Pointers of arrays whose items the rule checks alone, the string rule included ('' for the whole body). */
+  items?: readonly string[];
+}
+
+/**
+ * A body rule: `envelope` is validated as any schema is, then `rule` (typed by it) gives the
+ * handler's input or the details of a 400 validation_failed. The result is kept for the handler.
+ */
+export function bodyRule<S extends TSchema, T>(envelope: S, rule: (body: Static<S>) => Checked<T>, options: BodyRuleOptions = {}): BodyRule<T> {
+  const check = compileCheck(envelope);
+  const items = options.items ?? [];
+  const wholeBodyIsItem = items.includes('');
+  const kept = new WeakMap<object, { value: T }>();
+  const apply = (value: unknown): { ok: true; value: T } | { ok: false; error: AppError | FastifySchemaValidationError[] } => {
+    const error = wholeBodyIsItem ? undefined : stringRuleErrors(value, items);
+    if (error) return { ok: false, error };
+    if (!check.matches(value)) return { ok: false, error: check.errors(value).map(toFastifyError) };
+    const ruled = rule(value);
+    return ruled.ok ? ruled : { ok: false, error: new AppError('validation_failed', options.message, ruled.details) };
+  };
+  return {
+    validatorCompiler: () => (value: unknown) => {
+      const applied = apply(value);
+      if (!applied.ok) return { error: applied.error };
+      if (typeof value === 'object' && value !== null) kept.set(value, { value: applied.value });
+      return { value };
+    },
+    of(body) {
+      const known = typeof body === 'object' && body !== null ? kept.get(body) : undefined;
+      if (known) return known.value;
+      // Not kept: a body that is no object (a JSON primitive, or none) is checked again, which is cheap and pure.
+      const applied = apply(body);
+      if (applied.ok) return applied.value;
+      throw applied.error instanceof AppError ? applied.error : new AppError('validation_failed', undefined, validationDetails(applied.error));
+    },
+  };
+}
+
+/** Checks one item of a body alone (the string rule included): the typed item, or its details with `pointer` before each path. */
+export type ItemCheck<T> = (item: unknown, pointer: string) => Checked<T>;
+
+/** One item as the boundary checked it: where it is, what was sent, and what its check found. */
+export interface CheckedItem<T> {
+  pointer: string;
+  sent: unknown;
+  checked: Checked<T>;
+}
+
+/**
+ * The whole body is one item, checked alone: the boundary never refuses it, and the handler answers
+ * its failure once what must come first (a quota) is done.
+ */
+export function bodyAsItem<T>(check: ItemCheck<T>): BodyRule<CheckedItem<T>> {
+  return bodyRule(Type.Unknown(), (sent) => ({ ok: true, value: { pointer: '', sent, checked: check(sent, '') } }), { items: [''] });
+}
+
+/**
+ * The array at `at` (which `envelope` makes an array) holds items checked one by one: one bad item
+ * fails alone, and the handler answers each.
+ */
+export function bodyItems<S extends TSchema, T>(envelope: S, at: string, check: ItemCheck<T>): BodyRule<CheckedItem<T>[]> {
+  return bodyRule(
+    envelope,
+    (body) => {
+      const found = valueAt(body, at);
+      const list: readonly unknown[] = Array.isArray(found) ? found : [];
+      return { ok: true, value: list.map((sent, i) => ({ pointer: `${at}/${i}`, sent, checked: check(sent, `${at}/${i}`) })) };
+    },
+    { items: [at] },
+  );
+}
+
+/** The value at a JSON Pointer, or undefined. */
+function valueAt(value: unknown, pointer: string): unknown {
+  let at = value;
+  for (const token of pointer.split('/').slice(1)) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = Object.getOwnPropertyDescriptor(at, token.replace(/~1/g, '/').replace(/~0/g, '~'))?.value;
+  }
+  return at;
 }

@@ -5,6 +5,7 @@ import { parseIsoTimestamp } from '../../src/domain/timestamps.js';
 import { isHttpUrl, stripClickParams } from '../../src/domain/urls.js';
 import { dedupKey, eventIdOf } from '../../src/modules/events/dedup-key.js';
 import { profileUpdates } from '../../src/modules/events/profiles.js';
+import { checkEventInput } from '../../src/modules/events/event-input.js';
 import { validateEvent, type ValidEvent } from '../../src/modules/events/validate-event.js';
 
 describe('parseIsoTimestamp', () => {
@@ -213,5 +214,66 @@ describe('event size', () => {
         assert.ok(r.details.some((d) => d.code === 'too_deep' && d.path.startsWith('/events/2')), JSON.stringify(r.details));
       }
     }
+  });
+});
+
+describe('checkEventInput: the schema of each event type, in the contract\'s words', () => {
+  const base = { event_type: 'product_view', session_id: 's', properties: { product_id: 'p' }, context: { page_url: 'https://a.example/', user_agent: 'ua' } };
+  const ENUM = 'event_type must be one of page_view, product_view, add_to_cart, remove_from_cart, purchase, search, custom, chatbot_message, recommendation_impression, recommendation_click, overlay_impression, overlay_click, overlay_close, overlay_submit, quiz_start, quiz_answer, quiz_complete';
+  const cases: [string, Record<string, unknown>, [string, string, string][]][] = [
+    ['event_type missing', { event_type: undefined }, [['/event_type', 'required', 'event_type is required']]],
+    ['event_type null', { event_type: null }, [['/event_type', 'required', 'event_type is required']]],
+    ['event_type unknown', { event_type: 'page_viewed' }, [['/event_type', 'enum', ENUM]]],
+    ['session_id null', { session_id: null }, [['/session_id', 'type', 'session_id must be a string']]],
+    ['session_id blank', { session_id: '  ' }, [['/session_id', 'empty', 'session_id must not be empty']]],
+    ['session_id long', { session_id: 'x'.repeat(257) }, [['/session_id', 'too_long', 'session_id must be at most 256 characters']]],
+    ['user_id a number', { user_id: 5 }, [['/user_id', 'type', 'user_id must be a string']]],
+    ['device_id blank and long', { device_id: ' '.repeat(300) }, [['/device_id', 'empty', 'device_id must not be empty']]],
+    ['occurred_at a number', { occurred_at: 5 }, [['/occurred_at', 'format', 'occurred_at must be an ISO 8601 timestamp with offset, e.g. 2026-11-21T22:28:01.123Z']]],
+    ['properties an array', { properties: [] }, [['/properties', 'type', 'properties must be an object'], ['/properties/product_id', 'required', 'product_id is required for product_view']]],
+    ['properties missing', { properties: undefined }, [['/properties/product_id', 'required', 'product_id is required for product_view']]],
+    ['product_id null', { properties: { product_id: null } }, [['/properties/product_id', 'required', 'product_id is required for product_view']]],
+    ['product_id blank', { properties: { product_id: ' ' } }, [['/properties/product_id', 'empty', 'product_id must not be empty']]],
+    [
+      'purchase: a group missing, a member of the wrong kind',
+      { event_type: 'purchase', properties: { order_id: null, total: '12' } },
+      [['/properties/transaction_id', 'required', 'one of transaction_id, order_id is required for purchase'], ['/properties/total', 'type', 'total must be a number']],
+    ],
+    ['context null', { context: null }, [['/context', 'required', 'context is required']]],
+    ['context a string', { context: 'x' }, [['/context', 'type', 'context must be an object']]],
+    [
+      'context fields',
+      { context: { page_url: 5, user_agent: ' ', referrer: 1, os: {}, screen_width: -1 } },
+      [
+        ['/context/page_url', 'format', 'page_url must be an absolute http(s) URL'],
+        ['/context/user_agent', 'empty', 'user_agent must not be empty'],
+        ['/context/referrer', 'type', 'referrer must be a string URL'],
+        ['/context/os', 'type', 'os must be a string'],
+        ['/context/screen_width', 'type', 'screen_width must be a non-negative integer'],
+      ],
+    ],
+  ];
+  for (const [why, overrides, expected] of cases) {
+    it(why, () => {
+      const item: Record<string, unknown> = { ...base, ...overrides };
+      for (const k of Object.keys(overrides)) if (overrides[k] === undefined) delete item[k];
+      const r = checkEventInput(item, '/events/1');
+      assert.equal(r.ok, false);
+      if (!r.ok) assert.deepEqual(r.details.map((d) => [d.path, d.code, d.message]), expected.map(([path, code, message]) => [`/events/1${path}`, code, message]));
+    });
+  }
+  it('types every event the contract accepts, whatever its type', () => {
+    for (const type of ['page_view', 'purchase', 'quiz_answer'] as const) {
+      const properties = { page_view: {}, purchase: { transaction_id: 't', revenue: 1 }, quiz_answer: { overlay_id: 'o', campaign_id: 'c', quiz_id: 'q', question_id: 'x' } }[type];
+      const r = checkEventInput({ ...base, event_type: type, properties, user_id: null, context: { ...base.context, screen_width: null, extra: [1] } }, '');
+      assert.equal(r.ok, true, JSON.stringify(r));
+    }
+  });
+  it('never throws, and types exactly what validateEvent goes on to check', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => {
+      const r = checkEventInput(value, '/events/0');
+      if (r.ok) assert.equal(r.value, value);
+      else assert.ok(r.details.length > 0 && r.details.every((d) => d.path.startsWith('/events/0')));
+    }), { numRuns: 500 });
   });
 });

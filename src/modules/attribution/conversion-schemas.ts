@@ -1,5 +1,5 @@
 // Request shapes of trusted conversions (spec 2.4, 2.5; CONTRACT §4). Amounts are JSON numbers in
-// major units here; the service converts them to integer minor units of the currency.
+// major units here; the use cases convert them to integer minor units of the currency.
 import { Type, type Static } from 'typebox';
 import { NonEmpty, SiteId } from '../../http/common-schemas.js';
 
@@ -80,14 +80,14 @@ export const CONVERSION_TYPES = { purchase: 'conversion', adjustment: 'adjustmen
 export type ConversionType = keyof typeof CONVERSION_TYPES;
 const EventType = Type.Enum(['purchase', 'adjustment', 'cancellation']);
 
-/** What the framework enforces; the matching object is validated by the service with its path. */
+/** What the framework enforces as a whole; the matching object is then checked with its schema (conversion-request.ts). */
 export const ConversionEnvelope = Type.Object({
   event_type: EventType,
   conversion: Type.Optional(Type.Unknown()),
   adjustment: Type.Optional(Type.Unknown()),
   cancellation: Type.Optional(Type.Unknown()),
 });
-export type ConversionRequest = Static<typeof ConversionEnvelope>;
+export type ConversionEnvelopeInput = Static<typeof ConversionEnvelope>;
 
 export const ConversionBody = Type.Object(
   {

@@ -1,7 +1,8 @@
-// All SQL of the conversion ledger.
+// All SQL of the conversion ledger; rows become the ledger's domain values here.
 import type { Queryable } from '../../db/types.js';
+import type { Conversion, EntryType, KeyedEntry, LedgerEntry, OrderLink } from './conversion-records.js';
 
-export interface ConversionRow {
+interface ConversionRow {
   site_id: string;
   order_id: string;
   conversion_id: string;
@@ -15,10 +16,7 @@ export interface ConversionRow {
   entries: number;
 }
 
-export type EntryType = 'purchase' | 'adjustment' | 'cancellation';
-
-/** An entry as the ledger view shows it (the stored payload stays behind). */
-export interface EntryRow {
+interface EntryRow {
   entry_id: string;
   type: EntryType;
   occurred_at: Date;
@@ -29,22 +27,44 @@ export interface EntryRow {
   reason: string | null;
 }
 
+const toConversion = (r: ConversionRow): Conversion => ({
+  siteId: r.site_id,
+  orderId: r.order_id,
+  conversionId: r.conversion_id,
+  currency: r.currency,
+  state: r.state,
+  netRevenue: r.net_revenue,
+  netCommissionable: r.net_commissionable,
+  netMargin: r.net_margin,
+  latestSourceAt: r.latest_source_at.getTime(),
+  purchasedAt: r.purchased_at.getTime(),
+  entries: r.entries,
+});
+
+const toLedgerEntry = (r: EntryRow): LedgerEntry => ({
+  entryId: r.entry_id,
+  type: r.type,
+  occurredAt: r.occurred_at.getTime(),
+  receivedAt: r.received_at.getTime(),
+  revenueDelta: r.revenue_delta,
+  commissionableDelta: r.commissionable_delta,
+  marginDelta: r.margin_delta,
+  reason: r.reason,
+});
+
 const CONVERSION_COLUMNS =
   'site_id, order_id, conversion_id, currency, state, net_revenue, net_commissionable, net_margin, latest_source_at, purchased_at, entries';
 
 /** What an idempotency check needs of the entry that holds a key: its ids and the payload's fingerprint. */
-export async function findEntryByIdempotencyKey(
-  q: Queryable,
-  siteId: string,
-  key: string,
-): Promise<{ entry_id: string; fingerprint: string; conversion_id: string } | undefined> {
+export async function findEntryByIdempotencyKey(q: Queryable, siteId: string, key: string): Promise<KeyedEntry | undefined> {
   const { rows } = await q.query<{ entry_id: string; fingerprint: string; conversion_id: string }>(
     `SELECT e.entry_id, e.fingerprint, c.conversion_id
        FROM conversion_entries e JOIN conversions c ON c.site_id = e.site_id AND c.order_id = e.order_id
       WHERE e.site_id = $1 AND e.idempotency_key = $2`,
     [siteId, key],
   );
-  return rows[0];
+  const row = rows[0];
+  return row && { entryId: row.entry_id, conversionId: row.conversion_id, fingerprint: row.fingerprint };
 }
 
 /** Creates the order's state row; false when the order exists. */
@@ -63,14 +83,14 @@ export async function insertConversion(
 }
 
 /** The order's state row, locked for the rest of the transaction (entries on one order serialise). */
-export async function lockConversion(q: Queryable, siteId: string, orderId: string): Promise<ConversionRow | undefined> {
+export async function lockConversion(q: Queryable, siteId: string, orderId: string): Promise<Conversion | undefined> {
   const { rows } = await q.query<ConversionRow>(`SELECT ${CONVERSION_COLUMNS} FROM conversions WHERE site_id = $1 AND order_id = $2 FOR UPDATE`, [siteId, orderId]);
-  return rows[0];
+  return rows[0] && toConversion(rows[0]);
 }
 
-export async function findConversion(q: Queryable, siteId: string, orderId: string): Promise<ConversionRow | undefined> {
+export async function findConversion(q: Queryable, siteId: string, orderId: string): Promise<Conversion | undefined> {
   const { rows } = await q.query<ConversionRow>(`SELECT ${CONVERSION_COLUMNS} FROM conversions WHERE site_id = $1 AND order_id = $2`, [siteId, orderId]);
-  return rows[0];
+  return rows[0] && toConversion(rows[0]);
 }
 
 export async function updateConversionState(
@@ -128,13 +148,13 @@ export async function insertEntry(
   return rowCount === 1;
 }
 
-export async function listEntries(q: Queryable, siteId: string, orderId: string): Promise<EntryRow[]> {
+export async function listEntries(q: Queryable, siteId: string, orderId: string): Promise<LedgerEntry[]> {
   const { rows } = await q.query<EntryRow>(
     `SELECT entry_id, type, occurred_at, received_at, revenue_delta, commissionable_delta, margin_delta, reason
        FROM conversion_entries WHERE site_id = $1 AND order_id = $2 ORDER BY seq`,
     [siteId, orderId],
   );
-  return rows;
+  return rows.map(toLedgerEntry);
 }
 
 export async function linkTouches(q: Queryable, siteId: string, orderId: string, touchIds: readonly string[]): Promise<void> {
@@ -154,22 +174,22 @@ export async function linkAssignments(q: Queryable, siteId: string, orderId: str
 }
 
 /** The order's linked touch ids, and which of them no touch row (yet) answers. */
-export async function touchLinks(q: Queryable, siteId: string, orderId: string): Promise<{ touch_id: string; resolved: boolean }[]> {
+export async function touchLinks(q: Queryable, siteId: string, orderId: string): Promise<OrderLink[]> {
   const { rows } = await q.query<{ touch_id: string; resolved: boolean }>(
     `SELECT l.touch_id, (t.touch_id IS NOT NULL) AS resolved
        FROM conversion_touches l LEFT JOIN touches t ON t.site_id = l.site_id AND t.touch_id = l.touch_id
       WHERE l.site_id = $1 AND l.order_id = $2 ORDER BY l.touch_id`,
     [siteId, orderId],
   );
-  return rows;
+  return rows.map((r) => ({ id: r.touch_id, resolved: r.resolved }));
 }
 
-export async function assignmentLinks(q: Queryable, siteId: string, orderId: string): Promise<{ assignment_id: string; resolved: boolean }[]> {
+export async function assignmentLinks(q: Queryable, siteId: string, orderId: string): Promise<OrderLink[]> {
   const { rows } = await q.query<{ assignment_id: string; resolved: boolean }>(
     `SELECT assignment_id, status <> 'unresolved' AS resolved FROM conversion_assignments WHERE site_id = $1 AND order_id = $2 ORDER BY assignment_id`,
     [siteId, orderId],
   );
-  return rows;
+  return rows.map((r) => ({ id: r.assignment_id, resolved: r.resolved }));
 }
 
 /** The line ids of the order's purchase (adjustments may only name those). */

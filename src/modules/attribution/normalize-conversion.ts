@@ -5,6 +5,7 @@ import { hash } from 'node:crypto';
 import type { ErrorDetail } from '../../errors.js';
 import { currencyDigits, decimalToString, MAX_AMOUNT, toDecimal, toMinorUnits, type Decimal } from '../../domain/money.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import type { ConversionRequest } from './conversion-request.js';
 import type { AdjustmentInput, CancellationInput, PurchaseInput } from './conversion-schemas.js';
 
 export interface NormalizedLine {
@@ -161,6 +162,18 @@ export function normalizeCancellation(input: CancellationInput, pointer: string)
   if (Array.isArray(c)) return { ok: false, details: c };
   const value: NormalizedCancellation = { type: 'cancellation', ...base(input, c), reason: input.reason };
   return c.details.length > 0 ? { ok: false, details: c.details } : { ok: true, value };
+}
+
+/** The request's object in its normal form, or the problems with it (under the object's path). */
+export function normalizeConversion(request: ConversionRequest): Result<NormalizedConversion> {
+  switch (request.type) {
+    case 'purchase':
+      return normalizePurchase(request.object, request.pointer);
+    case 'adjustment':
+      return normalizeAdjustment(request.object, request.pointer);
+    case 'cancellation':
+      return normalizeCancellation(request.object, request.pointer);
+  }
 }
 
 /** JSON with object keys sorted: equal payloads give equal text. */

@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
-import { enforceBody } from '../../http/validation.js';
+import { bodyRule } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { siteInQuery, type SiteLocator } from '../../http/site-access.js';
+import { checkConversionRequest } from './conversion-request.js';
 import { CONVERSION_TYPES, ConversionBody, ConversionEnvelope } from './conversion-schemas.js';
 import { TouchesBody, TouchesResult } from './touch-schemas.js';
 import type { ConversionsService } from './conversions-service.js';
@@ -28,6 +29,9 @@ const siteOfConversion: SiteLocator = (r) => {
   if (typeof object !== 'object' || object === null) return undefined;
   return { id: (object as Record<string, unknown>).website_id, at: `/${key}/website_id` };
 };
+
+/** The envelope, then exactly one matching object checked with its own schema: the handler gets the typed request. */
+const ConversionRequestBody = bodyRule(ConversionEnvelope, checkConversionRequest, { message: 'The conversion is not valid' });
 
 const ConversionResult = Type.Object({
   authoritative: Type.Optional(Type.Literal(true)),
@@ -88,7 +92,7 @@ export const attributionRoutes = ({ touches, conversions }: { touches: TouchesSe
 
   app.post('/partner-attribution/conversions', {
     config: { auth: { apiKey: { scopes: ['partner_attribution:convert'] } }, siteAccess: { site: siteOfConversion } },
-    validatorCompiler: enforceBody(ConversionEnvelope),
+    validatorCompiler: ConversionRequestBody.validatorCompiler,
     schema: {
       tags,
       summary: 'Record a trusted purchase, adjustment or cancellation of an order',
@@ -99,8 +103,8 @@ export const attributionRoutes = ({ touches, conversions }: { touches: TouchesSe
     },
   }, async (request, reply) => {
     const principal = principalOf(request, 'apiKey');
-    const outcome = await conversions.recordConversion(principal.siteId, request.body as never);
-    return reply.code(outcome.status).send(ok(request, outcome.data));
+    const { outcome, data } = await conversions.recordConversion(principal.siteId, ConversionRequestBody.of(request.body));
+    return reply.code(outcome === 'created' ? 201 : 200).send(ok(request, data));
   });
 
   app.get('/partner-attribution/conversions/:orderId', {

@@ -1,3 +1,4 @@
+// Request and response shapes of touches (CONTRACT §4); the rules beyond them are touch-rules.ts's.
 import { Type } from 'typebox';
 import { NonEmpty } from '../../http/common-schemas.js';
 import { MAX_TOUCHES_PER_REQUEST } from '../../kernel/index.js';

@@ -1,26 +1,10 @@
 // All SQL of touches.
 import type { Queryable } from '../../db/types.js';
-
-export interface NewTouchRow {
-  siteId: string;
-  touchId: string;
-  schemaVersion: number;
-  provider: string;
-  direction: string;
-  partnerId: string | null;
-  landingPath: string | null;
-  sessionId: string | null;
-  provenance: string;
-  occurredAt: number;
-  clickIdHash: string;
-  clickIdCiphertext: string;
-  clickIdKeyId: string;
-  contentHash: string;
-}
+import type { NewTouch } from './touch-record.js';
 
 /** Inserts the touches that are new; returns the ids inserted. */
-export async function insertTouches(q: Queryable, rows: readonly NewTouchRow[]): Promise<Set<string>> {
-  const col = <K extends keyof NewTouchRow>(k: K) => rows.map((r) => r[k]);
+export async function insertTouches(q: Queryable, rows: readonly NewTouch[]): Promise<Set<string>> {
+  const col = <K extends keyof NewTouch>(k: K) => rows.map((r) => r[k]);
   const { rows: inserted } = await q.query<{ touch_id: string }>(
     `INSERT INTO touches (site_id, touch_id, schema_version, provider, direction, partner_id, landing_path, session_id,
                           provenance, occurred_at, click_id_hash, click_id_ciphertext, click_id_key_id, content_hash)

@@ -74,5 +74,12 @@ export const DEDUP_BUSINESS_IDS = [
   'question_id',
 ] as const;
 
+/** The longest id (session_id, user_id, device_id, client_event_id), in characters. */
+export const ID_MAX = 256;
+/** The longest page_url or referrer, in characters. */
+export const URL_MAX = 8192;
+/** The optional text fields of context (CONTRACT §3). */
+export const CONTEXT_STRINGS = ['page_title', 'device_type', 'browser', 'os', 'language', 'timezone'] as const;
+
 /** Client fields that claim a trust class; dropped wherever they appear (CONTRACT §1). */
 export const TRUST_FIELDS = new Set(['trust', 'trust_class', 'trusted']);

@@ -1,29 +1,10 @@
-// All SQL of events and profiles.
+// All SQL of events and profiles; rows become the module's domain values here.
 import type { Queryable } from '../../db/types.js';
 import { toIso } from '../../time.js';
+import type { EventRecord, NewEvent } from './event-record.js';
 import type { ProfileUpdate } from './profiles.js';
 
-export interface NewEventRow {
-  siteId: string;
-  eventId: string;
-  eventType: string;
-  sessionId: string;
-  userId: string | null;
-  deviceId: string | null;
-  clientEventId: string | null;
-  dedupKeySource: 'client_event_id' | 'derived';
-  trustClass: 'browser' | 'server';
-  keyId: string | null;
-  origin: string | null;
-  occurredAt: number;
-  receivedAt: number;
-  properties: Record<string, unknown>;
-  /** properties and context serialised as they are stored. */
-  propertiesJson: string;
-  contextJson: string;
-}
-
-export interface EventRow {
+interface EventRow {
   site_id: string;
   event_id: string;
   event_type: string;
@@ -41,11 +22,29 @@ export interface EventRow {
   context: Record<string, unknown>;
 }
 
+const toEventRecord = (row: EventRow): EventRecord => ({
+  siteId: row.site_id,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  sessionId: row.session_id,
+  userId: row.user_id,
+  deviceId: row.device_id,
+  clientEventId: row.client_event_id,
+  dedupKeySource: row.dedup_key_source,
+  trustClass: row.trust_class,
+  keyId: row.key_id,
+  origin: row.origin,
+  occurredAt: row.occurred_at.getTime(),
+  receivedAt: row.received_at.getTime(),
+  properties: row.properties,
+  context: row.context,
+});
+
 /**
  * Inserts the rows (distinct keys, sorted by key so that concurrent transactions lock in one
  * order); rows whose key exists are skipped. Returns the event ids that were inserted.
  */
-export async function insertEvents(q: Queryable, rows: readonly NewEventRow[]): Promise<Set<string>> {
+export async function insertEvents(q: Queryable, rows: readonly NewEvent[]): Promise<Set<string>> {
   const { rows: inserted } = await q.query<{ event_id: string }>(
     `INSERT INTO events (site_id, event_id, event_type, session_id, user_id, device_id, client_event_id,
                          dedup_key_source, trust_class, key_id, origin, occurred_at, received_at, properties, context)
@@ -109,7 +108,7 @@ export async function upsertProfiles(q: Queryable, updates: readonly ProfileUpda
 }
 
 /** An event by its id, or by the id it had before migration 0006 re-keyed it (an alias). */
-export async function findEventById(q: Queryable, eventId: string): Promise<EventRow | undefined> {
+export async function findEventById(q: Queryable, eventId: string): Promise<EventRecord | undefined> {
   const { rows } = await q.query<EventRow>(
     `SELECT site_id, event_id, event_type, session_id, user_id, device_id, client_event_id, dedup_key_source,
             trust_class, key_id, origin, occurred_at, received_at, properties, context
@@ -122,5 +121,5 @@ export async function findEventById(q: Queryable, eventId: string): Promise<Even
      LIMIT 1`,
     [eventId],
   );
-  return rows[0];
+  return rows[0] && toEventRecord(rows[0]);
 }

@@ -4,38 +4,39 @@ import type { Database } from '../../db/types.js';
 import { AppError, notFound } from '../../errors.js';
 import { toIso } from '../../time.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
-import { findEventById, type EventRow } from './events-repository.js';
+import type { EventRecord } from './event-record.js';
+import { findEventById } from './events-repository.js';
 
-export function toEventView(row: EventRow) {
+export function toEventView(event: EventRecord) {
   return {
-    event_id: row.event_id,
-    site_id: row.site_id,
-    event_type: row.event_type,
-    session_id: row.session_id,
-    ...(row.user_id !== null ? { user_id: row.user_id } : {}),
-    ...(row.device_id !== null ? { device_id: row.device_id } : {}),
-    ...(row.client_event_id !== null ? { client_event_id: row.client_event_id } : {}),
-    properties: row.properties,
-    context: row.context,
-    occurred_at: toIso(row.occurred_at),
-    received_at: toIso(row.received_at),
-    trust_class: row.trust_class,
-    dedup_key_source: row.dedup_key_source,
+    event_id: event.eventId,
+    site_id: event.siteId,
+    event_type: event.eventType,
+    session_id: event.sessionId,
+    ...(event.userId !== null ? { user_id: event.userId } : {}),
+    ...(event.deviceId !== null ? { device_id: event.deviceId } : {}),
+    ...(event.clientEventId !== null ? { client_event_id: event.clientEventId } : {}),
+    properties: event.properties,
+    context: event.context,
+    occurred_at: toIso(event.occurredAt),
+    received_at: toIso(event.receivedAt),
+    trust_class: event.trustClass,
+    dedup_key_source: event.dedupKeySource,
   };
 }
 
 export function createEventsService(db: Database) {
   return {
     async getEvent(actor: Actor, eventId: string) {
-      const row = await findEventById(db, eventId);
-      if (!row) throw notFound('Event');
+      const event = await findEventById(db, eventId);
+      if (!event) throw notFound('Event');
       try {
-        await getSiteWithRoleOrThrow(db, row.site_id, actor, 'member');
+        await getSiteWithRoleOrThrow(db, event.siteId, actor, 'member');
       } catch (err) {
         if (err instanceof AppError && err.code === 'forbidden') throw notFound('Event');
         throw err;
       }
-      return toEventView(row);
+      return toEventView(event);
     },
   };
 }

@@ -1,7 +1,7 @@
 // Storefront events (CONTRACT §3): track and batch through one ingestion function with group
 // commit, and reading an event back.
 import { defineModule } from '../module.js';
-import { createEventWriter } from './event-writer.js';
+import { createEventWriter } from './write-events.js';
 import { createEventsService } from './events-service.js';
 import { createIngestService } from './ingest-service.js';
 import { eventsRoutes } from './routes.js';

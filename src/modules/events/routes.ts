@@ -3,13 +3,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.js';
 import { Envelope, ok, responses } from '../../http/envelope.js';
-import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { quotaHeaders } from '../../rate-limit/hourly-limiter.js';
 import { toIso } from '../../time.js';
 import type { EventsService } from './events-service.js';
 import type { IngestService } from './ingest-service.js';
-import { BatchBody, BatchEnvelope, BatchResult, Event, EventParams, StoredEvent, TrackResult } from './schemas.js';
+import { BatchBody, BatchEvents, BatchResult, Event, EventParams, StoredEvent, TrackedEvent, TrackResult } from './schemas.js';
 
 const tags = ['events'];
 const ingestAuth = { runtime: true, apiKey: { scopes: ['events:write' as const], missingScopeStatus: 401 as const } };
@@ -18,7 +17,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
 
   app.post('/events/track', {
     config: { auth: ingestAuth, browser: true },
-    validatorCompiler: enforceBody(null, { items: [''] }), // validateEvent checks the event, strings included
+    validatorCompiler: TrackedEvent.validatorCompiler,
     schema: {
       tags,
       summary: 'Track one event: 201 stored, 200 duplicate (deduplicated: true, the original event_id)',
@@ -28,7 +27,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
   }, async (request, reply) => {
     const principal = principalOf(request, 'runtime', 'apiKey');
     const bytes = Buffer.byteLength(request.rawBody ?? '');
-    const { outcomes, quota } = await ingest.ingestEvents(principal, [{ raw: request.body, bytes, pointer: '' }]);
+    const { outcomes, quota } = await ingest.ingestEvents(principal, [{ ...TrackedEvent.of(request.body), bytes }]);
     reply.headers(quotaHeaders(quota));
     const outcome = outcomes[0]!;
     if (!outcome.ok) throw new AppError(outcome.code, outcome.message, outcome.details);
@@ -39,7 +38,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
 
   app.post('/events/batch', {
     config: { auth: ingestAuth, browser: true, beacon: { credentialField: 'api_key' } },
-    validatorCompiler: enforceBody(BatchEnvelope, { items: ['/events'] }),
+    validatorCompiler: BatchEvents.validatorCompiler,
     schema: {
       tags,
       summary: '1–100 events, each validated alone: 201 when all succeed, 207 when any fails (the good ones are stored)',
@@ -50,8 +49,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
     },
   }, async (request, reply) => {
     const principal = principalOf(request, 'runtime', 'apiKey');
-    const items = (request.body.events as unknown[]).map((raw, i) => ({ raw, pointer: `/events/${i}` }));
-    const { outcomes, quota } = await ingest.ingestEvents(principal, items);
+    const { outcomes, quota } = await ingest.ingestEvents(principal, BatchEvents.of(request.body));
     reply.headers(quotaHeaders(quota));
     let accepted = 0;
     let duplicates = 0;

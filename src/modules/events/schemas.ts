@@ -1,6 +1,10 @@
+// Request and response shapes of the event routes (CONTRACT §3). The documented Event is what
+// clients read; what the boundary enforces is its event type's schema (event-input.ts), item by item.
 import { Type } from 'typebox';
 import { Timestamp } from '../../http/common-schemas.js';
+import { bodyAsItem, bodyItems } from '../../http/validation.js';
 import { EVENT_ID_PATTERN } from './dedup-key.js';
+import { checkEventInput } from './event-input.js';
 import { EVENT_TYPES } from './event-types.js';
 
 const FreeObject = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
@@ -70,11 +74,17 @@ export const BatchResult = Type.Object({
 
 export const MAX_BATCH_ITEMS = 100;
 
-/** What the framework enforces on a batch; each item is then validated alone. */
+/** What the framework enforces on a batch as a whole; each item is then checked alone. */
 export const BatchEnvelope = Type.Object({
   events: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_BATCH_ITEMS }),
   api_key: Type.Optional(Type.String()),
 });
+
+/** The track body, one event checked alone: its failure is answered after the quota is charged. */
+export const TrackedEvent = bodyAsItem(checkEventInput);
+
+/** A batch's events, each checked alone: one bad item fails alone. */
+export const BatchEvents = bodyItems(BatchEnvelope, '/events', checkEventInput);
 
 export const BatchBody = Type.Object({
   events: Type.Array(Event, { minItems: 1, maxItems: MAX_BATCH_ITEMS }),

@@ -6,6 +6,7 @@ import { createGroupCommitter } from '../../db/group-commit.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { isUnavailableError } from '../../db/unavailable.js';
 import * as repo from './events-repository.js';
+import type { NewEvent } from './event-record.js';
 import { profileUpdates } from './profiles.js';
 
 export interface WriteResult {
@@ -17,9 +18,9 @@ export interface WriteResult {
 const keyOf = (r: { siteId: string; eventId: string }) => `${r.siteId}\n${r.eventId}`;
 
 export function createEventWriter(db: Database, observe?: (events: number, waitedSeconds: number) => void) {
-  async function flush(rows: repo.NewEventRow[]): Promise<WriteResult[]> {
+  async function flush(rows: NewEvent[]): Promise<WriteResult[]> {
     // First occurrence of each key in this batch, in key order (a fixed lock order).
-    const firsts = new Map<string, repo.NewEventRow>();
+    const firsts = new Map<string, NewEvent>();
     for (const r of rows) if (!firsts.has(keyOf(r))) firsts.set(keyOf(r), r);
     const distinct = [...firsts.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
 
@@ -54,7 +55,7 @@ export function createEventWriter(db: Database, observe?: (events: number, waite
     });
   }
 
-  return createGroupCommitter<repo.NewEventRow, WriteResult>({
+  return createGroupCommitter<NewEvent, WriteResult>({
     maxBatch: 1000,
     maxConcurrent: db.engine === 'pglite' ? 1 : 4,
     flush,
