@@ -62,8 +62,9 @@ export function runExperimentsBench(log: (line: string) => void): Promise<Experi
       const orderId = `o-${i}`;
       const amount = cents / 100;
       const res = await s.attribution.conversions.recordConversion(site.site_id, {
-        event_type: 'purchase',
-        conversion: {
+        type: 'purchase',
+        pointer: '/conversion',
+        object: {
           schema_version: 1,
           idempotency_key: `p-${i}`,
           website_id: site.site_id,
@@ -78,19 +79,21 @@ export function runExperimentsBench(log: (line: string) => void): Promise<Experi
           experiment_assignment_ids: [assignmentIdFor(site.site_id, exp.experiment_id, session)],
         },
       });
-      if (res.status !== 201) throw new Error(`purchase ${i}: ${res.status}`);
+      if (res.outcome !== 'created') throw new Error(`purchase ${i}: ${res.outcome}`);
       if (i % 10 === 0) {
         refunds += 1;
         await s.attribution.conversions.recordConversion(site.site_id, {
-          event_type: 'adjustment',
-          adjustment: { schema_version: 1, idempotency_key: `r-${i}`, website_id: site.site_id, order_id: orderId, occurred_at: new Date(occurred + 1000).toISOString(), currency: 'EUR', reason: 'refund', revenue_delta: -Math.floor(cents / 2) / 100, commissionable_delta: -Math.floor(cents / 2) / 100 },
+          type: 'adjustment',
+          pointer: '/adjustment',
+          object: { schema_version: 1, idempotency_key: `r-${i}`, website_id: site.site_id, order_id: orderId, occurred_at: new Date(occurred + 1000).toISOString(), currency: 'EUR', reason: 'refund', revenue_delta: -Math.floor(cents / 2) / 100, commissionable_delta: -Math.floor(cents / 2) / 100 },
         });
       }
       if (i % 50 === 1) {
         cancellations += 1;
         await s.attribution.conversions.recordConversion(site.site_id, {
-          event_type: 'cancellation',
-          cancellation: { schema_version: 1, idempotency_key: `c-${i}`, website_id: site.site_id, order_id: orderId, occurred_at: new Date(occurred + 2000).toISOString(), currency: 'EUR', reason: 'other' },
+          type: 'cancellation',
+          pointer: '/cancellation',
+          object: { schema_version: 1, idempotency_key: `c-${i}`, website_id: site.site_id, order_id: orderId, occurred_at: new Date(occurred + 2000).toISOString(), currency: 'EUR', reason: 'other' },
         });
       }
     });

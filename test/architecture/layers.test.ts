@@ -10,27 +10,6 @@ import { parse } from '@babel/parser';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/**
- * Places that break a rule below and are being reshaped (issue #13): each is named exactly, so that no
- * new one can hide among them. The list only shrinks.
- */
-const PENDING = new Set([
-  'src/modules/events/events-service.ts imports EventRow from src/modules/events/events-repository.ts',
-  'src/modules/events/ingest-service.ts imports NewEventRow from src/modules/events/events-repository.ts',
-  'src/modules/attribution/conversions-service.ts compiles a schema',
-  'src/modules/attribution/conversions-service.ts createConversionsService',
-  'src/modules/attribution/conversions-service.ts as never',
-  'src/modules/attribution/routes.ts as never',
-  'test/modules/conversions-concurrency.test.ts',
-  'test/modules/conversions.test.ts',
-  'test/modules/events-fuzz.test.ts',
-  'test/modules/events.test.ts',
-  'test/modules/touches.test.ts',
-  'test/unit/events-domain.test.ts',
-  'test/unit/ledger-property.test.ts',
-  'test/unit/reconciliation.test.ts',
-]);
-const notPending = (problem: string) => !PENDING.has(problem.replace(/:\d+ (as never)$/, ' $1'));
 const MAX_FUNCTION_LINES = 80;
 
 /** Composition: the only files that know every module (they wire the registry's modules into the app, the services and the CLI). */
@@ -211,12 +190,12 @@ describe('storage and validation', () => {
     const bad = SERVER.filter((s) => !isRepository(s.file)).flatMap((s) =>
       s.imports.filter((i) => isRepository(i.target) || i.target === 'src/kernel/index.ts').flatMap((i) => i.names.filter((n) => /Row$/.test(n)).map((n) => `${s.file} imports ${n} from ${i.target}`)),
     );
-    assert.deepEqual(bad.filter(notPending), []);
+    assert.deepEqual(bad, []);
   });
 
   it('schemas are compiled in one place (src/validation), and nothing outside HTTP imports fastify’s validation errors', () => {
     const bad = SERVER.flatMap((s) => s.imports.filter((i) => i.target === 'typebox/compile' && !s.file.startsWith('src/validation/')).map(() => `${s.file} compiles a schema`));
-    assert.deepEqual(bad.filter(notPending), []);
+    assert.deepEqual(bad, []);
   });
 
   it('services, use cases and rules never import HTTP (only routes, schemas and the module’s wiring do)', () => {
@@ -236,7 +215,7 @@ describe('functions and types', () => {
         if (!isFunction || body?.type !== 'BlockStatement' || !body.loc) return;
         const lines = body.loc.end.line - body.loc.start.line - 1;
         const name = (n.id as { name?: string } | null | undefined)?.name ?? '';
-        if (lines > MAX_FUNCTION_LINES && !PENDING.has(`${s.file} ${name}`)) long.push(`${s.file}:${n.loc?.start.line} ${name} (${lines} lines)`);
+        if (lines > MAX_FUNCTION_LINES) long.push(`${s.file}:${n.loc?.start.line} ${name} (${lines} lines)`);
       });
     }
     assert.deepEqual(long, []);
@@ -250,7 +229,7 @@ describe('functions and types', () => {
         if (n.type === 'TSAsExpression' && (n.typeAnnotation as Node).type === 'TSNeverKeyword') bad.push(`${s.file}:${n.loc?.start.line} as never`);
       });
     }
-    assert.deepEqual(bad.filter(notPending), []);
+    assert.deepEqual(bad, []);
   });
 });
 
@@ -265,6 +244,6 @@ describe('tests', () => {
       if (first === 'modules') return !modules.has(second) || !file.split('/')[3];
       return !(srcFolders.has(first!) || ['app', 'sdk', 'contract', 'architecture'].includes(first!));
     });
-    assert.deepEqual(misplaced.filter((f) => !PENDING.has(f)), []);
+    assert.deepEqual(misplaced, []);
   });
 });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseIsoTimestamp } from '../../src/domain/timestamps.js';
-import { isHttpUrl, stripClickParams } from '../../src/domain/urls.js';
-import { dedupKey, eventIdOf } from '../../src/modules/events/dedup-key.js';
-import { profileUpdates } from '../../src/modules/events/profiles.js';
-import { checkEventInput } from '../../src/modules/events/event-input.js';
-import { validateEvent, type ValidEvent } from '../../src/modules/events/validate-event.js';
+import { parseIsoTimestamp } from '../../../src/domain/timestamps.js';
+import { isHttpUrl, stripClickParams } from '../../../src/domain/urls.js';
+import { dedupKey, eventIdOf } from '../../../src/modules/events/dedup-key.js';
+import { profileUpdates } from '../../../src/modules/events/profiles.js';
+import { checkEventInput } from '../../../src/modules/events/event-input.js';
+import { validateEvent, type ValidEvent } from '../../../src/modules/events/validate-event.js';
 
 describe('parseIsoTimestamp', () => {
   const cases: [string, string | null][] = [

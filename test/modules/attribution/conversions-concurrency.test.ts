@@ -3,8 +3,8 @@
 // parallel (pool of connections); on PGlite they serialise.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { forEachEngine } from '../helpers/app.js';
-import { adjustment, conversionsClient, purchase } from '../helpers/attribution.js';
+import { forEachEngine } from '../../helpers/app.js';
+import { adjustment, conversionsClient, purchase } from '../../helpers/attribution.js';
 
 forEachEngine('conversions under concurrency', (t) => {
   const { setup, send } = conversionsClient(t);

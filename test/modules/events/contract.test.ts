@@ -3,8 +3,8 @@
 // batch that is otherwise all good, and the hourly limit per key (not per site) on the clock hour.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
-import { event } from '../helpers/events.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
+import { event } from '../../helpers/events.js';
 
 forEachEngine('contract §3 events', (t) => {
   const setup = async () => {

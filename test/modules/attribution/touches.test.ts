@@ -1,8 +1,8 @@
 // Touches through inject(), on both engines (CONTRACT §1 beacon routes, §4).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
-import { touch } from '../helpers/attribution.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
+import { touch } from '../../helpers/attribution.js';
 
 const URL_ = '/api/v1/partner-attribution/touches';
 

@@ -1,9 +1,9 @@
 // Trusted conversions and the ledger through inject(), on both engines (CONTRACT §4).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
-import { adjustment, cancellation, conversionsClient, CONVERSIONS_URL, purchase, touch } from '../helpers/attribution.js';
-import { event } from '../helpers/events.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
+import { adjustment, cancellation, conversionsClient, CONVERSIONS_URL, purchase, touch } from '../../helpers/attribution.js';
+import { event } from '../../helpers/events.js';
 
 forEachEngine('conversions', (t) => {
   const { setup, send } = conversionsClient(t);

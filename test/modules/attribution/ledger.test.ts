@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { planAdjustment, planCancellation, stateAfterPurchase, type EntryDeltas, type OrderState } from '../../src/modules/attribution/ledger.js';
-import type { NormalizedAdjustment, NormalizedCancellation, NormalizedPurchase } from '../../src/modules/attribution/normalize-conversion.js';
+import { planAdjustment, planCancellation, stateAfterPurchase, type EntryDeltas, type OrderState } from '../../../src/modules/attribution/ledger.js';
+import type { NormalizedAdjustment, NormalizedCancellation, NormalizedPurchase } from '../../../src/modules/attribution/normalize-conversion.js';
 
 const T0 = Date.UTC(2026, 10, 1);
 const base = { idempotency_key: 'k', website_id: 's', order_id: 'o', currency: 'EUR' };

@@ -1,9 +1,9 @@
 // Event ingestion through inject(), on both engines (CONTRACT §1 beacon routes, §3).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
-import { event, REQUIRED } from '../helpers/events.js';
-import { EVENT_TYPES } from '../../src/modules/events/event-types.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
+import { event, REQUIRED } from '../../helpers/events.js';
+import { EVENT_TYPES } from '../../../src/modules/events/event-types.js';
 
 const withoutMeta = (body: { meta?: unknown }) => ({ ...body, meta: undefined });
 

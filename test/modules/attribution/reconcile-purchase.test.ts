@@ -1,9 +1,9 @@
 // Reconciliation rules, table-driven, in EUR (2 decimals), JPY (0) and KWD (3).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { normalizePurchase } from '../../src/modules/attribution/normalize-conversion.js';
-import { reconcilePurchase } from '../../src/modules/attribution/reconcile-purchase.js';
-import type { PurchaseInput } from '../../src/modules/attribution/conversion-schemas.js';
+import { normalizePurchase } from '../../../src/modules/attribution/normalize-conversion.js';
+import { reconcilePurchase } from '../../../src/modules/attribution/reconcile-purchase.js';
+import type { PurchaseInput } from '../../../src/modules/attribution/conversion-schemas.js';
 import {
   currencyDigits,
   decimalToString,
@@ -15,7 +15,7 @@ import {
   sum,
   toDecimal,
   toMinorUnits,
-} from '../../src/domain/money.js';
+} from '../../../src/domain/money.js';
 
 interface Case {
   currency: string;

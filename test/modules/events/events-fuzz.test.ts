@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
-import { forEachEngine } from '../helpers/app.js';
-import { event } from '../helpers/events.js';
+import { forEachEngine } from '../../helpers/app.js';
+import { event } from '../../helpers/events.js';
 
 forEachEngine('ingestion under random input', (t) => {
   it('answers 2xx or 4xx to anything', async () => {

@@ -6,8 +6,8 @@
 // a touch of another site left unresolved, and the shape of the ledger view.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN } from '../helpers/app.js';
-import { adjustment, cancellation, purchase, touch } from '../helpers/attribution.js';
+import { bearer, forEachEngine, ORIGIN } from '../../helpers/app.js';
+import { adjustment, cancellation, purchase, touch } from '../../helpers/attribution.js';
 
 const URL_ = '/api/v1/partner-attribution/conversions';
 const TOUCHES = '/api/v1/partner-attribution/touches';
