@@ -54,6 +54,10 @@ export interface Config {
   readonly clickIdRetentionDays: number;
   /** The demo storefront at /demo (default on the embedded engine). */
   readonly demo: boolean;
+  /** Where public URLs (media) point, without a trailing slash; undefined: the request's own origin. */
+  readonly publicBaseUrl: string | undefined;
+  /** The largest media upload, in bytes. */
+  readonly mediaMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +169,14 @@ export const EnvironmentSchema = Type.Object({
   METRICS_PORT: Type.Optional(integer(1, 65535, { description: 'a port serving GET /metrics without a token' })),
   HSTS: flag({ default: false, description: 'sends Strict-Transport-Security' }),
   LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', errorMessage: `must be one of ${LOG_LEVELS.join(', ')}`, description: 'pino level' }),
+  PUBLIC_BASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$',
+      errorMessage: 'must be an absolute http(s) URL without a query or fragment',
+      description: 'where public URLs (media) point',
+    }),
+  ),
+  MEDIA_MAX_BYTES: integer(1, 10 * 1024 * 1024, { default: 10 * 1024 * 1024, description: 'the largest media upload in bytes' }),
 });
 
 type Environment = Static<typeof EnvironmentSchema>;
@@ -270,6 +282,8 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     clickIdKeys: parseClickIdKeys(settings.CLICK_ID_KEYS, problems),
     clickIdRetentionDays: settings.CLICK_ID_RETENTION_DAYS,
     demo: settings.DEMO ?? demoByDefault(engine, production),
+    publicBaseUrl: settings.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    mediaMaxBytes: settings.MEDIA_MAX_BYTES,
   };
 }
 

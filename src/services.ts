@@ -9,7 +9,7 @@ import type { Metrics } from './plugins/metrics.js';
 import type { ApiKeyVerifier } from './auth/principal.js';
 import { createIdTokens } from './auth/id-tokens.js';
 import { createRuntimeTokens } from './auth/runtime-tokens.js';
-import { allListeners, createKernel, type OrderLedgerListener } from './kernel/index.js';
+import { allListeners, allMediaUsers, createKernel, lateMediaLibrary, type MediaUser, type OrderLedgerListener } from './kernel/index.js';
 import { createHourlyLimiter } from './rate-limit/hourly-limiter.js';
 import { createRuntimeLimits } from './rate-limit/runtime-limits.js';
 import { createClickIdKeyring } from './crypto/click-id-keyring.js';
@@ -43,12 +43,22 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const readiness = createReadiness(db);
   // The modules' listeners join once every module's services exist (they are called per request).
   const listeners: OrderLedgerListener[] = [];
-  const ctx: ModuleContext = { config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, orderLedger: allListeners(listeners), readiness };
+  const mediaUsers: MediaUser[] = [];
+  const mediaLibrary = lateMediaLibrary();
+  const ctx: ModuleContext = {
+    ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness },
+    orderLedger: allListeners(listeners),
+    mediaLibrary,
+    mediaUsers: allMediaUsers(mediaUsers),
+  };
   const modules = createModuleServices(ctx);
   for (const m of MODULES) {
     const listener = m.orderLedgerListener(modules);
     if (listener) listeners.push(listener);
+    const user = m.mediaUser(modules);
+    if (user) mediaUsers.push(user);
   }
+  mediaLibrary.resolve(MODULES.map((m) => m.mediaLibrary(modules)).find((l) => l !== undefined));
   const apiKeys = MODULES.map((m) => m.apiKeyVerifier(modules)).find((v) => v !== undefined) ?? NO_KEYS;
 
   return {

@@ -13,6 +13,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { AppError } from '../errors.js';
 import type { Database, Queryable } from './types.js';
 
@@ -56,7 +57,8 @@ export interface PgliteDatabase extends Database {
 
 /** `dataDir` is a directory, or undefined for an in-memory database (nothing to sync). */
 export async function openPglite(dataDir: string | undefined, options: PgliteOptions = {}): Promise<PgliteDatabase> {
-  const db = await PGlite.create(dataDir);
+  // pg_trgm (the catalog's substring search) ships with PostgreSQL's contrib and with PGlite alike.
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const syncFile = options.syncFile ?? fsyncFile;
   let lastSegment: string | undefined;
   let fence: Error | undefined;

@@ -1,7 +1,7 @@
 // The kernel: what every module needs, behind this one interface. Sites (lookup, with a short-lived
 // cache for the hot path), membership and access (members read, owners change; the system acts on
 // the command line), site configuration (defaults, patches, origins, publisher hosts), and the
-// order-ledger extension point. Modules import the kernel from here only, never its files.
+// extension points between modules (the order ledger, media references). Modules import the kernel from here only, never its files.
 import type { Database } from '../db/types.js';
 import type { Secrets } from '../secrets.js';
 import { createSiteDirectory, type SiteDirectory } from './site-directory.js';
@@ -13,6 +13,7 @@ export * from './site-config.js';
 export { SITE_CACHE_TTL_MS, type SiteDirectory } from './site-directory.js';
 export { toSiteView, type CreateSiteInput, type MemberView, type SitesService, type SiteView, type UpdateSiteInput } from './sites-service.js';
 export * as siteSchemas from './site-schemas.js';
+export { allMediaUsers, lateMediaLibrary, NO_MEDIA, type MediaLibrary, type MediaUser } from './media-references.js';
 export { allListeners, type LedgerDeltas, type LinkedOrder, type OrderLedgerListener } from './order-ledger.js';
 
 export interface Kernel {

@@ -3,11 +3,13 @@
 import { adminModule } from './admin/module.js';
 import { apiKeysModule } from './api-keys/module.js';
 import { attributionModule } from './attribution/module.js';
+import { catalogModule } from './catalog/module.js';
 import { credentialsModule } from './credentials/module.js';
 import { demoModule } from './demo/module.js';
 import { eventsModule } from './events/module.js';
 import { experimentsModule } from './experiments/module.js';
 import { healthModule } from './health/module.js';
+import { mediaModule } from './media/module.js';
 import { publisherModule } from './publisher/module.js';
 import { runtimeModule } from './runtime/module.js';
 import { sdkModule } from './sdk/module.js';
@@ -24,6 +26,8 @@ export const MODULES = [
   attributionModule,
   experimentsModule,
   publisherModule,
+  mediaModule,
+  catalogModule,
   adminModule,
   sdkModule,
   demoModule,

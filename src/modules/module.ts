@@ -1,8 +1,8 @@
 // What a module is (the contract every folder under src/modules/ fulfils) and what it is given. A
 // module contributes services built from the platform (ModuleContext), routes under a prefix,
 // command-line commands, and its part of the platform's extension points: the key verifier of
-// authentication, listeners of the order ledger, the sealed columns that click-id rotation and
-// retention cover, and a step of the first start. A module imports the kernel (kernel/index.ts),
+// authentication, listeners of the order ledger, the media library and its users, the sealed
+// columns that click-id rotation and retention cover, and a step of the first start. A module imports the kernel (kernel/index.ts),
 // the infrastructure (db, http, auth, crypto, domain, …) and its own files; never another module.
 // modules/index.ts, the registry, lists them: deleting a module is removing its folder and its line.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/types.js';
 import type { Secrets } from '../secrets.js';
 import type { Metrics } from '../plugins/metrics.js';
-import type { Actor, Kernel, OrderLedgerListener, SiteView } from '../kernel/index.js';
+import type { Actor, Kernel, MediaLibrary, MediaUser, OrderLedgerListener, SiteView } from '../kernel/index.js';
 import type { ClickIdKeyring } from '../crypto/click-id-keyring.js';
 import type { SealedColumn } from '../crypto/sealed-columns.js';
 import type { HourlyLimiter } from '../rate-limit/hourly-limiter.js';
@@ -38,6 +38,10 @@ export interface ModuleContext {
   idTokens: IdTokens;
   /** Every module's order-ledger listener as one: the module that keeps the ledger calls it in its transactions. */
   orderLedger: OrderLedgerListener;
+  /** The media library (the media module's), for modules that reference media items. */
+  mediaLibrary: MediaLibrary;
+  /** Every module that references media, as one: the media module asks it before deleting an item. */
+  mediaUsers: MediaUser;
   /** A bounded probe of the database and its migrations. */
   readiness(): Promise<Readiness>;
 }
@@ -69,6 +73,8 @@ export interface ModuleSpec<N extends string, S> {
   sealedColumns?: readonly SealedColumn[];
   apiKeyVerifier?(services: S): ApiKeyVerifier;
   orderLedgerListener?(services: S): OrderLedgerListener;
+  mediaLibrary?(services: S): MediaLibrary;
+  mediaUser?(services: S): MediaUser;
   firstStart?(services: S, start: FirstStart): Promise<void>;
 }
 
@@ -85,6 +91,8 @@ export interface StorefrontModule<N extends string, S> {
   sealedColumns: readonly SealedColumn[];
   apiKeyVerifier(all: Record<N, S>): ApiKeyVerifier | undefined;
   orderLedgerListener(all: Record<N, S>): OrderLedgerListener | undefined;
+  mediaLibrary(all: Record<N, S>): MediaLibrary | undefined;
+  mediaUser(all: Record<N, S>): MediaUser | undefined;
   firstStart(all: Record<N, S>, start: FirstStart): Promise<void>;
 }
 
@@ -101,6 +109,8 @@ export function defineModule<N extends string, S>(spec: ModuleSpec<N, S>): Store
     sealedColumns: spec.sealedColumns ?? [],
     apiKeyVerifier: (all) => spec.apiKeyVerifier?.(own(all)),
     orderLedgerListener: (all) => spec.orderLedgerListener?.(own(all)),
+    mediaLibrary: (all) => spec.mediaLibrary?.(own(all)),
+    mediaUser: (all) => spec.mediaUser?.(own(all)),
     firstStart: async (all, start) => spec.firstStart?.(own(all), start),
   };
 }
