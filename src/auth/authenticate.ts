@@ -96,6 +96,8 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
     const secret = single(request.headers['x-api-key']);
     if (secret === undefined) return;
     const key = await deps.apiKeys.verifyKey(secret);
+    // A key outlives neither its site: an archived site's keys are refused (at once here, within the directory's 5 s elsewhere).
+    if (!(await deps.sites.get(key.siteId))) throw unauthorized('The API key belongs to a site that no longer exists');
     for (const scope of s.apiKey!.scopes) {
       if (!key.scopes.includes(scope)) {
         if ((s.apiKey!.missingScopeStatus ?? 403) === 401) throw unauthorized(`The API key lacks the scope ${scope}`);

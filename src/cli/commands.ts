@@ -80,6 +80,14 @@ const CORE: Record<string, Command<Services>> = {
       return { site_id: member.site_id, user: member.user, role: member.role };
     },
   },
+  'site archive': {
+    kind: 'database',
+    usage: 'site archive --site SITE                      archive a site: its keys, tokens, resources and public media are gone',
+    options: { site: { type: 'string' } },
+    async run(services, o) {
+      return services.kernel.sites.archiveSite(SYSTEM, str(o, 'site')!);
+    },
+  },
   token: {
     kind: 'offline',
     usage: 'token --user USER [--ttl 3600]                ID token from the local issuer',

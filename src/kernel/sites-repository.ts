@@ -48,9 +48,10 @@ export async function insertSite(
   return siteFromRow(rows[0]!);
 }
 
+/** A live site (an archived one is not found). */
 export async function findSite(q: Queryable, siteId: string, options: { forUpdate?: boolean } = {}): Promise<Site | undefined> {
   const { rows } = await q.query<SiteRow>(
-    `SELECT ${SITE_COLUMNS} FROM sites WHERE site_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT ${SITE_COLUMNS} FROM sites WHERE site_id = $1 AND archived_at IS NULL${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [siteId],
   );
   return rows[0] && siteFromRow(rows[0]);
@@ -67,7 +68,7 @@ export async function listSitesOfUser(
   const { rows } = await q.query<SiteRow & { role: Role; cursor_at: string }>(
     `SELECT s.site_id, s.name, s.origins, s.publisher_mode, s.config, s.created_at, s.updated_at, m.role, ${page.cursorAt} AS cursor_at
        FROM site_members m JOIN sites s ON s.site_id = m.site_id
-      WHERE m.user_id = $1 AND ${page.after}
+      WHERE m.user_id = $1 AND s.archived_at IS NULL AND ${page.after}
       ${page.orderBy}
       LIMIT $2`,
     [userId, limit, ...afterParams(after)],
@@ -75,14 +76,23 @@ export async function listSitesOfUser(
   return rows.map((r) => ({ ...siteFromRow(r), role: r.role, cursor_at: r.cursor_at }));
 }
 
-/** Every site, newest first (created_at, then site_id); `limit` rows after `after`. */
-export async function listAllSites(q: Queryable, limit: number, after?: PageAfter): Promise<(Site & { cursor_at: string })[]> {
+/** Every site, archived ones included, newest first (created_at, then site_id); `limit` rows after `after`. */
+export async function listAllSites(q: Queryable, limit: number, after?: PageAfter): Promise<(Site & { archivedAt: Date | null; cursor_at: string })[]> {
   const page = newestFirst({ createdAt: 'created_at', id: 'site_id' }, 2, 3);
-  const { rows } = await q.query<SiteRow & { cursor_at: string }>(
-    `SELECT ${SITE_COLUMNS}, ${page.cursorAt} AS cursor_at FROM sites WHERE ${page.after} ${page.orderBy} LIMIT $1`,
+  const { rows } = await q.query<SiteRow & { archived_at: Date | null; cursor_at: string }>(
+    `SELECT ${SITE_COLUMNS}, archived_at, ${page.cursorAt} AS cursor_at FROM sites WHERE ${page.after} ${page.orderBy} LIMIT $1`,
     [limit, ...afterParams(after)],
   );
-  return rows.map((r) => ({ ...siteFromRow(r), cursor_at: r.cursor_at }));
+  return rows.map((r) => ({ ...siteFromRow(r), archivedAt: r.archived_at, cursor_at: r.cursor_at }));
+}
+
+/** Archives a live site; its archive time (undefined: no live site). */
+export async function archiveSite(q: Queryable, siteId: string): Promise<Date | undefined> {
+  const { rows } = await q.query<{ archived_at: Date }>(
+    'UPDATE sites SET archived_at = now(), updated_at = now() WHERE site_id = $1 AND archived_at IS NULL RETURNING archived_at',
+    [siteId],
+  );
+  return rows[0]?.archived_at;
 }
 
 export async function countSites(q: Queryable): Promise<number> {

@@ -89,6 +89,16 @@ async function updateSite(db: Database, directory: SiteDirectory, actor: Actor, 
   return view;
 }
 
+/** Archives a site (owners): from then on it is gone for every reader; its rows stay. */
+async function archiveSite(db: Database, directory: SiteDirectory, actor: Actor, siteId: string): Promise<{ site_id: string; archived_at: string }> {
+  const archivedAt = await db.transaction(async (tx) => {
+    await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
+    return (await repo.archiveSite(tx, siteId))!;
+  });
+  directory.invalidate(siteId);
+  return { site_id: siteId, archived_at: toIso(archivedAt) };
+}
+
 /** Adds a member or changes a member's role (owners). A site never loses its last owner. */
 async function addMember(db: Database, actor: Actor, siteId: string, user: string, role: Role): Promise<MemberView & { created: boolean }> {
   if (user.trim() === '') throw validationFailed('/user', 'user must not be empty');
@@ -109,6 +119,7 @@ export function createSitesService(db: Database, directory: SiteDirectory, secre
     createSite: (input: CreateSiteInput) => createSite(db, input),
     updateSite: (actor: Actor, siteId: string, input: UpdateSiteInput) => updateSite(db, directory, actor, siteId, input),
     addMember: (actor: Actor, siteId: string, user: string, role: Role) => addMember(db, actor, siteId, user, role),
+    archiveSite: (actor: Actor, siteId: string) => archiveSite(db, directory, actor, siteId),
 
     /** The sites the user is a member of, newest first. */
     async listSites(userId: string, page: PageRequest): Promise<PageResult<SiteView>> {
@@ -128,8 +139,8 @@ export function createSitesService(db: Database, directory: SiteDirectory, secre
       return p.result(await repo.listMembers(db, siteId, p.fetch, p.after), (r) => r.userId, toMemberView);
     },
 
-    /** Every site, newest first (operators: the platform routes). */
-    async listAllSites(page: PageRequest): Promise<PageResult<Site>> {
+    /** Every site, archived ones included, newest first (operators: the platform routes). */
+    async listAllSites(page: PageRequest): Promise<PageResult<Site & { archivedAt: Date | null }>> {
       const p = openPage(cursors, 'admin:sites', page);
       return p.result(await repo.listAllSites(db, p.fetch, p.after), (r) => r.siteId, ({ cursor_at: _cursor, ...site }) => site);
     },

@@ -2,6 +2,7 @@
 import type { Database } from '../../db/types.js';
 import type { PageRequest } from '../../db/paging.js';
 import { toSiteView, type SitesService } from '../../kernel/index.js';
+import { toIsoOrNull } from '../../time.js';
 import { countsOfSites } from './admin-repository.js';
 
 export function createAdminService(db: Database, sites: SitesService) {
@@ -11,7 +12,12 @@ export function createAdminService(db: Database, sites: SitesService) {
       const { items, nextCursor } = await sites.listAllSites(page);
       const counts = await countsOfSites(db, items.map((s) => s.siteId));
       return {
-        items: items.map((site) => ({ ...toSiteView(site), members: counts.get(site.siteId)?.members ?? 0, active_keys: counts.get(site.siteId)?.activeKeys ?? 0 })),
+        items: items.map((site) => ({
+          ...toSiteView(site),
+          members: counts.get(site.siteId)?.members ?? 0,
+          active_keys: counts.get(site.siteId)?.activeKeys ?? 0,
+          archived_at: toIsoOrNull(site.archivedAt),
+        })),
         nextCursor,
       };
     },

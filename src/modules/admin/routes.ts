@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { responses } from '../../http/envelope.js';
+import { Timestamp } from '../../http/common-schemas.js';
 import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
 import { siteSchemas } from '../../kernel/index.js';
 import type { AdminService } from './admin-service.js';
@@ -10,6 +11,7 @@ const AdminSite = Type.Object({
   ...siteSchemas.Site.properties,
   members: Type.Integer(),
   active_keys: Type.Integer(),
+  archived_at: Type.Union([Timestamp, Type.Null()], { description: 'When an owner archived the site; null while it is live' }),
 });
 
 export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => async (app) => {

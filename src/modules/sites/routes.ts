@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
-import { SiteParams } from '../../http/common-schemas.js';
+import { SiteParams, Timestamp } from '../../http/common-schemas.js';
 import { merchantActor } from '../../http/principals.js';
 import { siteInParams } from '../../http/site-access.js';
 import { siteSchemas, type SitesService } from '../../kernel/index.js';
@@ -81,6 +81,17 @@ function siteRoutes(app: App, sites: SitesService): void {
     });
     return ok(request, site);
   });
+
+  app.delete('/sites/:siteId', {
+    config: ownerOfSite,
+    schema: {
+      tags,
+      summary: 'Archive a site (owners): its keys, runtime tokens, resources and public media are gone from then on',
+      description: 'Archiving is final. The site disappears from every list and read (404), its API keys and runtime tokens are refused (401), and its public media answer 404; its rows stay in the database.',
+      params: SiteParams,
+      response: responses({ 200: Envelope(Type.Object({ site_id: Type.String(), archived_at: Timestamp })) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, await sites.archiveSite(merchantActor(request), request.params.siteId)));
 }
 
 /** A site's members (owners): list, add or change a role. */
