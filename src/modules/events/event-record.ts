@@ -1,8 +1,8 @@
 // An event as stored (CONTRACT §3): what ingestion writes and what reading an event back gets.
 import type { DedupKeySource, TrustClass } from './dedup-key.js';
 
-/** An event ready to be written: its key derived, its trust stamped, properties and context serialised once. */
-export interface NewEvent {
+/** What every event has, new or stored. Times are epoch milliseconds. */
+interface EventFields {
   siteId: string;
   eventId: string;
   eventType: string;
@@ -17,26 +17,16 @@ export interface NewEvent {
   occurredAt: number;
   receivedAt: number;
   properties: Record<string, unknown>;
+}
+
+/** An event ready to be written: its key derived, its trust stamped, properties and context serialised once. */
+export interface NewEvent extends EventFields {
   /** properties and context serialised as they are stored. */
   propertiesJson: string;
   contextJson: string;
 }
 
-/** A stored event, read back. Times are epoch milliseconds. */
-export interface EventRecord {
-  siteId: string;
-  eventId: string;
-  eventType: string;
-  sessionId: string;
-  userId: string | null;
-  deviceId: string | null;
-  clientEventId: string | null;
-  dedupKeySource: DedupKeySource;
-  trustClass: TrustClass;
-  keyId: string | null;
-  origin: string | null;
-  occurredAt: number;
-  receivedAt: number;
-  properties: Record<string, unknown>;
+/** A stored event, read back. */
+export interface EventRecord extends EventFields {
   context: Record<string, unknown>;
 }
