@@ -28,8 +28,10 @@ export interface CsvShape {
   required: readonly string[];
   /** A row (column name → cell) as the record to send, or why it cannot be one. */
   toRecord(row: Readonly<Record<string, string>>): { record: unknown } | { error: string };
-  /** The columns, for messages (e.g. "product_id,title,…"). */
-  described: string;
+  /** What the records are, for messages ("products"). */
+  name: string;
+  /** The columns, for messages ("product_id,title,… and optionally …"). */
+  columns: string;
 }
 
 export interface RecordImportOptions {
@@ -150,7 +152,7 @@ function checkCsvHeader(given: string, head: string, csv: CsvShape): void {
 }
 
 const notOurCsv = (given: string, csv: CsvShape, missing: readonly string[], header: readonly string[]) =>
-  new UsageError(`${given} is not a CSV of ${csv.described}: it has no column ${missing.join(', ')} (its first line: ${JSON.stringify(header.join(',').slice(0, 120))})`, false);
+  new UsageError(`${given} is not a CSV of ${csv.name}: it has no column ${missing.join(', ')} (its first line: ${JSON.stringify(header.join(',').slice(0, 120))}); the columns are ${csv.columns}`, false);
 
 /** Where a CSV record begins: csv-parse counts the line it ends on, and its raw text holds the lines between. */
 function firstLine(lines: number, raw: string | undefined): number {
@@ -215,9 +217,10 @@ class RecordReader {
     );
     try {
       for await (const { info, raw, record } of parser as AsyncIterable<{ info: Info; raw: string; record: Record<string, string> }>) {
-        yield* skipped.splice(0);
         const made = this.csv.toRecord(record);
         const line = firstLine(info.lines, raw);
+        // The parser reads ahead: rows it skipped are reported in their place among the records.
+        while (skipped.length > 0 && skipped[0]!.line < line) yield skipped.shift()!;
         yield 'error' in made ? { line, error: made.error } : { line, value: made.record };
       }
     } catch (err) {

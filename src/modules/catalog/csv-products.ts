@@ -59,5 +59,6 @@ export function productOfRow(row: Readonly<Record<string, string>>): { record: u
 export const PRODUCTS_CSV: CsvShape = {
   required: REQUIRED_COLUMNS,
   toRecord: productOfRow,
-  described: `products (columns ${REQUIRED_COLUMNS.join(',')}, and optionally group_id, description, image_media_id, image_url, sale_price, categories, brand, updated_at, attributes.<name>)`,
+  name: 'products',
+  columns: `${REQUIRED_COLUMNS.join(',')}, and optionally group_id, description, image_media_id, image_url, sale_price, categories, brand, updated_at, attributes.<name>`,
 };
