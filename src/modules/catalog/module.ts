@@ -10,7 +10,7 @@ import { catalogRoutes } from './routes.js';
 
 export const catalogModule = defineModule({
   name: 'catalog',
-  services: (ctx) => ({ products: createProductsService({ db: ctx.db, secrets: ctx.secrets, media: ctx.mediaLibrary }) }),
+  services: (ctx) => ({ products: createProductsService({ db: ctx.db, sites: ctx.kernel.siteDirectory, secrets: ctx.secrets, media: ctx.mediaLibrary }) }),
   routes: ({ products }) => [{ prefix: '/api/v1', plugin: catalogRoutes(products) }],
   mediaUser: ({ products }) => ({ usesMedia: products.usesMedia }),
   commands: {

@@ -114,6 +114,12 @@ export async function lockProducts(q: Queryable, siteId: string, productIds: rea
   return new Map(rows.map((r) => [r.product_id, productFromRow(r)]));
 }
 
+/** The site's stored products of these ids, archived ones included, as they are (no lock). */
+export async function findStored(q: Queryable, siteId: string, productIds: readonly string[]): Promise<Map<string, Product>> {
+  const { rows } = await q.query<ProductRow>(`SELECT ${COLUMNS} FROM products p WHERE p.site_id = $1 AND p.product_id = ANY($2::text[])`, [siteId, [...new Set(productIds)]]);
+  return new Map(rows.map((r) => [r.product_id, productFromRow(r)]));
+}
+
 /** Inserts products that do not exist; those another writer inserted meanwhile are left out of the answer. */
 export async function insertProducts(q: Queryable, siteId: string, versions: readonly ProductVersion[]): Promise<Product[]> {
   if (versions.length === 0) return [];

@@ -2,10 +2,10 @@
 // creation (then id) with filters: `q` a case-insensitive substring of title or brand, `category`
 // a path and every path below it, `availability` one of four. A cursor is bound to its list: the
 // site and the filters (normalised), so a cursor of one filter set is refused for another.
-import type { Database, Queryable } from '../../db/types.js';
+import type { Queryable } from '../../db/types.js';
 import { openPage, type CursorCodec, type PageRequest, type PageResult } from '../../db/paging.js';
 import { notFound, validationFailed } from '../../errors.js';
-import { catalogSiteOrThrow, type CatalogCaller } from './catalog-caller.js';
+import { catalogSiteOrThrow, type CatalogCaller, type CatalogStore } from './catalog-caller.js';
 import { normalizeCategoryPath } from './categories.js';
 import type { Availability, Product } from './product.js';
 import * as products from './products-repository.js';
@@ -17,8 +17,8 @@ export interface ListFilters {
   availability?: Availability;
 }
 
-export async function getProduct(db: Database, caller: CatalogCaller, siteId: string, productId: string): Promise<Product> {
-  await catalogSiteOrThrow(db, siteId, caller);
+export async function getProduct({ db, sites }: CatalogStore, caller: CatalogCaller, siteId: string, productId: string): Promise<Product> {
+  await catalogSiteOrThrow(db, sites, siteId, caller);
   const product = await products.findProduct(db, siteId, productId);
   if (!product) throw notFound('Product');
   return product;
@@ -35,8 +35,8 @@ function normalFilters(filters: ListFilters): products.ProductFilters {
   return { q: filters.q, category, availability: filters.availability };
 }
 
-export async function listProducts(db: Database, cursors: CursorCodec, caller: CatalogCaller, siteId: string, filters: ListFilters, request: PageRequest): Promise<PageResult<Product>> {
-  await catalogSiteOrThrow(db, siteId, caller);
+export async function listProducts({ db, sites }: CatalogStore, cursors: CursorCodec, caller: CatalogCaller, siteId: string, filters: ListFilters, request: PageRequest): Promise<PageResult<Product>> {
+  await catalogSiteOrThrow(db, sites, siteId, caller);
   const normal = normalFilters(filters);
   const scope = `products:${siteId}:${JSON.stringify([normal.q === undefined ? null : searchForm(normal.q), normal.category ?? null, normal.availability ?? null])}`;
   const page = openPage(cursors, scope, request);

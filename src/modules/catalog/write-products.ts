@@ -1,25 +1,25 @@
 // Writing products (CONTRACT §8): PUT, each item of a bulk request and each chunk of an import come
 // here alike. Each product succeeds or fails alone: one that failed its check (400), whose sale
 // price is refused (422 invalid_sale_price) or whose media item the site does not have (422
-// unknown_media) is answered as such while the others are stored. One transaction a call: the
-// media items named are locked against deletion (the media library's FOR SHARE), the stored
-// products locked in id order, each write decided by product-versions.ts in the request's order
-// (a product named twice sees its first write), then new products inserted in one statement and
-// changed ones replaced in another. A product another writer created between the lock and the
-// insert makes the transaction start again.
-import type { Database, Queryable } from '../../db/types.js';
+// unknown_media) is answered as such while the others are stored. Each write is decided by
+// product-versions.ts in the request's order (a product named twice sees its first write). A read
+// without locks decides first: a request that changes nothing (a sync resending what is stored)
+// ends there. Otherwise one transaction: the media items named are locked against deletion (the
+// media library's FOR SHARE), the products to write locked in id order and decided again as they
+// now are, then new products inserted in one statement and changed ones replaced in another. A
+// product another writer created between the read and the insert makes it start again.
+import type { Queryable } from '../../db/types.js';
 import { retryOnConflict } from '../../db/retry.js';
 import type { ErrorDetail } from '../../errors.js';
 import type { MediaLibrary } from '../../kernel/index.js';
 import type { Checked } from '../../validation/schema-check.js';
-import { catalogSiteOrThrow, type CatalogCaller } from './catalog-caller.js';
+import { catalogSiteOrThrow, type CatalogCaller, type CatalogStore } from './catalog-caller.js';
 import type { Product, ProductWrite, WriteStatus } from './product.js';
 import { decideWrite, type Stored } from './product-versions.js';
 import * as products from './products-repository.js';
 import { salePriceProblem } from './sale-price.js';
 
-export interface WriteDeps {
-  db: Database;
+export interface WriteDeps extends CatalogStore {
   media: MediaLibrary;
 }
 
@@ -91,12 +91,27 @@ function decideAll(pending: readonly Pending[], stored: ReadonlyMap<string, Prod
   return { statuses, versions };
 }
 
-/** The transaction: media, locks, decisions, writes. Sets each pending product's outcome. */
-async function writeLocked(tx: Queryable, deps: WriteDeps, caller: CatalogCaller, siteId: string, checked: readonly Pending[], outcomes: ItemOutcome[], now: Date): Promise<void> {
-  await catalogSiteOrThrow(tx, siteId, caller);
+/** Each pending product's outcome: its status, and the product as it now is. */
+function setOutcomes(pending: readonly Pending[], statuses: readonly WriteStatus[], final: ReadonlyMap<string, Product>, outcomes: ItemOutcome[]): void {
+  pending.forEach((p, i) => {
+    outcomes[p.index] = { ok: true, status: statuses[i]!, product: final.get(p.write.productId)! };
+  });
+}
+
+/**
+ * The transaction: the media items locked, then the products to write (those the unlocked read
+ * said would change) locked and decided again from what they are now; the others keep the state
+ * read. Writes, and sets every pending product's outcome.
+ */
+async function writeLocked(tx: Queryable, deps: WriteDeps, siteId: string, checked: readonly Pending[], read: ReadonlyMap<string, Product>, changing: readonly string[], outcomes: ItemOutcome[], now: Date): Promise<void> {
   const pending = await withKnownMedia(tx, deps.media, siteId, checked, outcomes);
-  if (pending.length === 0) return;
-  const stored = await products.lockProducts(tx, siteId, pending.map((p) => p.write.productId));
+  const locked = await products.lockProducts(tx, siteId, changing);
+  const stored = new Map(read);
+  for (const id of changing) {
+    const current = locked.get(id);
+    if (current) stored.set(id, current);
+    else stored.delete(id);
+  }
   const { statuses, versions } = decideAll(pending, stored, now);
   const fresh = [...versions.values()].filter((v) => !stored.has(v.productId));
   const inserted = await products.insertProducts(tx, siteId, fresh);
@@ -104,22 +119,33 @@ async function writeLocked(tx: Queryable, deps: WriteDeps, caller: CatalogCaller
   const replaced = await products.replaceProducts(tx, siteId, [...versions.values()].filter((v) => stored.has(v.productId)));
   const final = new Map(stored);
   for (const p of [...inserted, ...replaced]) final.set(p.productId, p);
-  pending.forEach((p, i) => {
-    outcomes[p.index] = { ok: true, status: statuses[i]!, product: final.get(p.write.productId)! };
-  });
+  setOutcomes(pending, statuses, final, outcomes);
+}
+
+/**
+ * Writes the products that passed their checks. A first read without locks decides every write:
+ * when nothing would change and no media item is named (a sync sending what is stored), that is
+ * the answer, and nothing is locked or written; otherwise the transaction does it again under locks.
+ */
+async function writePending(deps: WriteDeps, siteId: string, pending: readonly Pending[], outcomes: ItemOutcome[], now: Date): Promise<void> {
+  const read = await products.findStored(deps.db, siteId, pending.map((p) => p.write.productId));
+  const { statuses, versions } = decideAll(pending, read, now);
+  if (versions.size === 0 && pending.every((p) => p.write.draft.imageMediaId === null)) {
+    setOutcomes(pending, statuses, read, outcomes);
+    return;
+  }
+  const changing = [...versions.keys()];
+  await retryOnConflict(() => deps.db.transaction((tx) => writeLocked(tx, deps, siteId, pending, read, changing, outcomes, now)));
 }
 
 /** Writes the products, each alone: every item's outcome, in order. */
 export async function writeProducts(deps: WriteDeps, caller: CatalogCaller, siteId: string, items: readonly WriteItem[], now = new Date()): Promise<ItemOutcome[]> {
+  await catalogSiteOrThrow(deps.db, deps.sites, siteId, caller);
   for (let attempt = 1; ; attempt += 1) {
     const outcomes: ItemOutcome[] = new Array(items.length);
     const pending = checkedItems(items, outcomes);
     try {
-      if (pending.length === 0) {
-        await catalogSiteOrThrow(deps.db, siteId, caller);
-        return outcomes;
-      }
-      await retryOnConflict(() => deps.db.transaction((tx) => writeLocked(tx, deps, caller, siteId, pending, outcomes, now)));
+      if (pending.length > 0) await writePending(deps, siteId, pending, outcomes, now);
       return outcomes;
     } catch (err) {
       if (!(err instanceof InsertRaced) || attempt >= 5) throw err;
