@@ -34,7 +34,7 @@ export type ItemFailure = { ok: false; code: 'validation_failed' | 'invalid_sale
 /** What became of one product: its status and the product as it now is, or why it was refused. */
 export type ItemOutcome = { ok: true; status: WriteStatus; product: Product } | ItemFailure;
 
-/** A product another writer inserted after our lock: the transaction starts again. */
+/** A product another writer inserted after our read: the write starts again. */
 class InsertRaced extends Error {}
 
 const invalid = (details: ErrorDetail[]): ItemFailure => ({ ok: false, code: 'validation_failed', message: 'The product is not valid', details });
