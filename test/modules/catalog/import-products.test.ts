@@ -168,6 +168,28 @@ describe('storefront products import [the CLI opens the embedded database]', () 
   });
 });
 
+describe('storefront products import [100,000 products, the CLI’s own embedded database, on a terminal]', () => {
+  const { root, data, work } = dataDir('storefront-products-100k-');
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('imports a catalog of 100,000 products with a progress bar', async () => {
+    const env = { DATA_DIR: data };
+    const siteId = await createSite(env);
+    const lines: string[] = [];
+    for (let i = 0; i < 100_000; i += 1) {
+      lines.push(line(`sku-${i}`, { categories: [`Dept ${i % 7} > Aisle ${i % 31}`], brand: `Brand ${i % 200}`, attributes: { size: String(i % 13) } }));
+    }
+    writeFileSync(path.join(work, 'catalog.jsonl'), `${lines.join('\n')}\n`);
+    const res = await runCli(['products', 'import', '--site', siteId, '--file', 'catalog.jsonl'], { ...env, TERM: 'xterm' }, { cwd: work, tty: true });
+    assert.equal(res.code, 0, res.stdout.slice(-2000));
+    const frames = res.stdout.split('\r').filter((f) => f.includes('products read'));
+    assert.ok(frames.length > 10, `the bar is redrawn as the import goes (${frames.length} frames)`);
+    assert.ok(frames.some((f) => /\] +[1-9]\d?%  \d+ products read/.test(f)), 'partial progress is shown');
+    assert.match(res.stdout, /\[#{20}\] 100%  100000 products read: 100000 created, 0 updated, 0 unchanged, 0 failed/);
+    assert.match(res.stdout, /^created\s+100000\r?$/m);
+  });
+});
+
 describe('storefront products import [a server holds the embedded database]', () => {
   const { root, data, work } = dataDir('storefront-products-import-server-');
   const env = { DATA_DIR: data };
