@@ -1,8 +1,32 @@
 // The product catalog (CONTRACT §8): one sellable SKU a product, kept by members and commerce
-// backends (catalog:write), read by recommendations and campaigns.
+// backends (catalog:write) over HTTP and imported from files with `storefront products import`;
+// read by recommendations and campaigns (findProducts). It uses media items (a product's image):
+// the media module asks it before deleting one.
+import { str } from '../../cli/command.js';
 import { defineModule } from '../module.js';
+import { IMPORT_PRODUCTS_COMMAND, importProductsCommand, importProductsFile } from './import-products.js';
+import { createProductsService } from './products-service.js';
+import { catalogRoutes } from './routes.js';
 
 export const catalogModule = defineModule({
   name: 'catalog',
-  services: () => ({}),
+  services: (ctx) => ({ products: createProductsService({ db: ctx.db, sites: ctx.kernel.siteDirectory, secrets: ctx.secrets, media: ctx.mediaLibrary }) }),
+  routes: ({ products }) => [{ prefix: '/api/v1', plugin: catalogRoutes(products) }],
+  mediaUser: ({ products }) => ({ usesMedia: products.usesMedia }),
+  commands: {
+    'products import': {
+      kind: 'caller',
+      usage: `products import --site SITE --file F           import products from JSON Lines (one product a line, as in a bulk
+                                                request) or CSV (a header row: product_id,title,url,price,currency,
+                                                availability[,group_id,description,image_media_id,image_url,sale_price,
+                                                categories (paths separated by |),brand,updated_at,attributes.<name>…]);
+                                                F is read here, relative to this directory`,
+      options: { site: { type: 'string' }, file: { type: 'string' } },
+      async run(execute, o) {
+        const summary = await importProductsFile(execute, { siteId: str(o, 'site')!, file: str(o, 'file')!, progress: process.stderr.isTTY === true });
+        return { ...summary };
+      },
+    },
+  },
+  internalCommands: { [IMPORT_PRODUCTS_COMMAND]: ({ products }, input) => importProductsCommand(products, input) },
 });
