@@ -2,6 +2,7 @@
 // keeping the rest of the file as written.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { catalogMarkdown, runCatalogBench } from './catalog.js';
 import { eventsMarkdown, runEventsBench } from './events.js';
 import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
 import { publisherMarkdown, runPublisherBench } from './publisher.js';
@@ -28,6 +29,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'events', run: async () => eventsMarkdown(await runEventsBench(log)) },
   { name: 'experiments', run: async () => experimentsMarkdown(await runExperimentsBench(log)) },
   { name: 'publisher', run: async () => publisherMarkdown(await runPublisherBench(log)) },
+  { name: 'catalog', run: async () => catalogMarkdown(await runCatalogBench(log)) },
 ];
 
 for (const section of SECTIONS) {
