@@ -24,7 +24,7 @@ export const mediaModule = defineModule({
   commands: {
     'media upload': {
       kind: 'caller',
-      usage: `media upload --site SITE FILE…                 upload images (JPEG, PNG, WebP, GIF, AVIF) to the site's media library;
+      usage: `media upload --site SITE FILE…                upload images (JPEG, PNG, WebP, GIF, AVIF) to the site's media library;
                                                 FILEs are read here, relative to this directory; one line a file`,
       options: { site: { type: 'string' } },
       positionals: true,
