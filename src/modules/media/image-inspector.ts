@@ -1,6 +1,6 @@
-// What an upload is, found as its bytes stream past (never holding more than its first MiB): its
-// sha256, its type sniffed from the first bytes, its dimensions read from its header, and whether its
-// container is whole. Each refusal is thrown as soon as it is known, so that a file that is not an
+// What an upload is, found as its bytes stream past (never holding more than its first MiB, and that
+// only until its dimensions are read): its sha256, its type sniffed from the first bytes, its
+// dimensions read from its header, and whether its container is whole. Each refusal is thrown as soon as it is known, so that a file that is not an
 // image of ours, or is too large, or declares too many pixels, is not read (or stored) to its end:
 //   larger than MEDIA_MAX_BYTES          413 payload_too_large
 //   empty                                400 validation_failed at /file (empty)
@@ -15,7 +15,7 @@ import { structureWalker, type StructureResult, type StructureWalker } from './i
 import { SNIFF_BYTES, sniffImageType } from './image-type.js';
 import { MAX_PIXELS, TYPE_NAMES, type ImageFacts, type MediaType } from './media.js';
 
-/** The first bytes kept to sniff the type and read the dimensions (a JPEG's EXIF, ICC and XMP segments come before its size). */
+/** At most this many first bytes are kept to sniff the type and read the dimensions (a JPEG's EXIF, ICC and XMP segments come before its size). */
 export const HEAD_BYTES = 1024 * 1024;
 
 const MIB = 1024 * 1024;
@@ -59,17 +59,26 @@ export interface ImageInspector {
   readonly bytes: number;
 }
 
+/** Between two tries at reading the dimensions from a growing head. */
+const MEASURE_STEP = 64 * 1024;
+
 export function createImageInspector(options: { maxBytes: number }): ImageInspector {
   const hash = createHash('sha256');
-  const head: Buffer[] = [];
+  // The first bytes, kept until the type is sniffed and the dimensions read (then let go: most
+  // images declare them in their first kilobytes, a JPEG after its EXIF, ICC and XMP segments).
+  let head: Buffer[] = [];
   let headLength = 0;
+  let keepingHead = true;
   let total = 0;
   let type: MediaType | undefined;
   let walker: StructureWalker | undefined;
   let dimensions: Dimensions | undefined;
-  let dimensionsRead = false;
+  let nextMeasure = SNIFF_BYTES;
 
-  const headBytes = () => (head.length === 1 ? head[0]! : Buffer.concat(head, headLength));
+  const headBytes = () => {
+    if (head.length > 1) head = [Buffer.concat(head, headLength)];
+    return head[0] ?? Buffer.alloc(0);
+  };
 
   async function sniff(): Promise<MediaType> {
     const sniffed = await sniffImageType(headBytes());
@@ -79,11 +88,19 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
     return sniffed.type;
   }
 
-  /** Reads the dimensions once; a bomb is refused at once, unreadable ones are answered at the end. */
-  function measure(): void {
-    if (dimensionsRead) return;
-    dimensionsRead = true;
+  /**
+   * Tries to read the dimensions from the head (as it grows, and a last time at the end or when the
+   * head is full). Once read, a bomb is refused at once and the head let go; unreadable ones are
+   * answered at the end.
+   */
+  function measure(last: boolean): void {
+    if (!keepingHead || (!last && headLength < nextMeasure && headLength < HEAD_BYTES)) return;
+    nextMeasure = headLength + MEASURE_STEP;
     dimensions = readDimensions(headBytes());
+    if (dimensions || last || headLength >= HEAD_BYTES) {
+      keepingHead = false;
+      head = [];
+    }
     if (dimensions && tooManyPixels(dimensions)) throw imageTooLarge(dimensions);
   }
 
@@ -97,7 +114,7 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
       total += bytes.length;
       if (total > options.maxBytes) throw fileTooLarge(options.maxBytes);
       hash.update(bytes);
-      const kept = Math.min(bytes.length, HEAD_BYTES - headLength);
+      const kept = keepingHead ? Math.min(bytes.length, HEAD_BYTES - headLength) : 0;
       if (kept > 0) {
         head.push(Buffer.from(bytes.subarray(0, kept))); // a copy: the caller may reuse its buffer
         headLength += kept;
@@ -109,13 +126,13 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
       } else {
         walker!.push(bytes);
       }
-      if (headLength >= HEAD_BYTES) measure();
+      measure(false);
     },
 
     async finish() {
       if (total === 0) throw validationFailed('/file', 'The file is empty', 'empty');
       type ??= await sniff();
-      measure();
+      measure(true);
       const structure = walker!.end();
       if (!structure.ok) throw incomplete(structure);
       if (!dimensions) throw unreadable(type);

@@ -15,6 +15,12 @@ import type { ImageFacts } from '../../../src/modules/media/media.js';
 import { avif, gif, HTML, jpeg, png, pngChunk, PNG_SIGNATURE, IEND, SCRIPT, SVG, webp } from './images.js';
 
 const MAX = 10 * 1024 * 1024;
+
+/** The JPEG with `n` APP2 segments of 64 KiB (an ICC profile's pieces) right after its SOI. */
+function withAppSegments(file: Buffer, n: number): Buffer {
+  const segment = Buffer.concat([Buffer.from([0xff, 0xe2, 0xff, 0xff]), Buffer.alloc(0xffff - 2, 7)]);
+  return Buffer.concat([file.subarray(0, 2), ...Array.from({ length: n }, () => segment), file.subarray(2)]);
+}
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 async function inspect(pieces: Uint8Array[], maxBytes = MAX): Promise<ImageFacts> {
@@ -51,6 +57,15 @@ describe('image inspector: accepted files', () => {
       assert.deepEqual(await inspect([bytes]), { sha256: sha256(bytes), contentType: type, bytes: bytes.length, width, height });
     });
   }
+
+  it('reads a JPEG’s size after large metadata segments (ICC profiles), within the first MiB', async () => {
+    const file = withAppSegments(jpeg(4000, 3000), 12); // 12 × 64 KiB of APP2 before the frame header
+    assert.deepEqual((await inspect([file])).width, 4000);
+    const pieces = Array.from({ length: Math.ceil(file.length / 10_000) }, (_, i) => file.subarray(i * 10_000, (i + 1) * 10_000));
+    assert.deepEqual(await inspect(pieces), await inspect([file]));
+    const [code, detail] = await refusal([withAppSegments(jpeg(4000, 3000), 17)]); // the frame header beyond the first MiB
+    assert.deepEqual([code, detail], ['unsupported_media_type', 'unreadable_image']);
+  });
 
   it('finds the same facts however the bytes arrive', async () => {
     const file = png(40, 30, { filler: HEAD_BYTES + 100_000 });
