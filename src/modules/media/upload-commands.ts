@@ -31,7 +31,7 @@ const countOf = (input: Record<string, unknown>, name: string): number => {
 
 function pieceOf(input: Record<string, unknown>): Uint8Array {
   const data = input.data;
-  if (typeof data !== 'string' || data.length === 0 || data.length > (UPLOAD_PIECE_BYTES / 3) * 4 + 4 || !BASE64.test(data)) {
+  if (typeof data !== 'string' || data.length === 0 || data.length > Math.ceil(UPLOAD_PIECE_BYTES / 3) * 4 || !BASE64.test(data)) {
     throw new UsageError(`data must be base64 of 1 to ${UPLOAD_PIECE_BYTES} bytes`);
   }
   return Buffer.from(data, 'base64');

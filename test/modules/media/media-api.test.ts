@@ -139,7 +139,7 @@ forEachEngine('media library', (t) => {
       }
     });
 
-    it('an unknown site: 404', async () => {
+    it('an unknown site: 404 to a user (a key is refused for any site not its own: 403)', async () => {
       const res = await upload(writer, image(), 'site_doesnotexist000000');
       assert.equal(res.statusCode, 403, 'a key is refused for a site not its own');
       const asUser = await upload(owner, image(), 'site_doesnotexist000000');

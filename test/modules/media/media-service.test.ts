@@ -9,6 +9,8 @@ import { before, it } from 'node:test';
 import { AppError } from '../../../src/errors.js';
 import { SYSTEM, type MediaUser, type SiteDirectory } from '../../../src/kernel/index.js';
 import { createMediaService, type MediaService } from '../../../src/modules/media/media-service.js';
+import { UPLOAD_COMMANDS, uploadCommands } from '../../../src/modules/media/upload-commands.js';
+import { UsageError } from '../../../src/cli/usage.js';
 import { forEachEngine, type TestApp } from '../../helpers/app.js';
 import { gif, HTML, png } from './images.js';
 import { stored } from './multipart.js';
@@ -154,5 +156,27 @@ forEachEngine('media service', (t) => {
     const { rows } = await db.query<{ blob_id: string }>(`SELECT blob_id FROM media_blobs WHERE site_id = $1 AND state = 'staging'`, [fresh]);
     assert.deepEqual(rows.map((r) => r.blob_id), ['upl_liveliveliveliveaaaa']);
     assert.equal(await serviceOf(t()).reapStaging(), 0);
+  });
+
+  it('the internal upload commands check what the caller’s side sends (usage errors), then upload in pieces', async () => {
+    const media = serviceOf(t());
+    const usage = (pattern: RegExp) => (err: unknown) => err instanceof UsageError && pattern.test(err.message);
+    const run = (name: keyof typeof uploadCommands, input: Record<string, unknown>): Promise<Record<string, unknown>> => uploadCommands[name](media, input);
+    await assert.rejects(run(UPLOAD_COMMANDS.begin, { bytes: 3 }), usage(/--site is required/));
+    await assert.rejects(run(UPLOAD_COMMANDS.begin, { site: siteId, bytes: -1 }), usage(/bytes must be a whole number/));
+    const image = gif(6, 6);
+    const begun = await run(UPLOAD_COMMANDS.begin, { site: siteId, bytes: image.length });
+    const uploadId = begun.upload_id as string;
+    assert.match(uploadId, /^upl_/);
+    assert.equal(begun.max_bytes, t().config.mediaMaxBytes);
+    for (const data of ['', 'abc', 'a b=', '====', 'x'.repeat(1_400_000)]) {
+      await assert.rejects(run(UPLOAD_COMMANDS.piece, { upload_id: uploadId, offset: 0, data }), usage(/data must be base64/), JSON.stringify(data.slice(0, 10)));
+    }
+    await assert.rejects(run(UPLOAD_COMMANDS.piece, { upload_id: 'upl_../../etc', offset: 0, data: 'AAAA' }), usage(/upload_id/));
+    await assert.rejects(run(UPLOAD_COMMANDS.piece, { upload_id: uploadId, offset: 1.5, data: 'AAAA' }), usage(/offset/));
+    assert.deepEqual(await run(UPLOAD_COMMANDS.piece, { upload_id: uploadId, offset: 0, data: image.toString('base64') }), { bytes: image.length });
+    const done = await run(UPLOAD_COMMANDS.finish, { upload_id: uploadId });
+    assert.deepEqual({ ...done, media_id: undefined, sha256: undefined }, { media_id: undefined, sha256: undefined, status: 'created', content_type: 'image/gif', bytes: image.length, width: 6, height: 6 });
+    assert.deepEqual(await run(UPLOAD_COMMANDS.abort, { upload_id: uploadId }), { aborted: true });
   });
 });
