@@ -47,9 +47,9 @@ export interface MediaRouteOptions {
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 export const mediaRoutes = (media: MediaService, options: MediaRouteOptions): FastifyPluginAsyncTypebox => async (app) => {
-  // These routes take multipart uploads and no other body: anything else is 415 as it is parsed (as
-  // any body that cannot be read, before the credentials are looked at).
-  app.removeAllContentTypeParsers();
+  // The upload takes multipart/form-data and nothing else. A body of a type the app reads (JSON) is
+  // read as anywhere else, the credentials checked, then refused by the handler (415); a body of a
+  // type nobody reads is 415 as it is parsed, as anywhere else, but saying what to send here.
   app.addContentTypeParser('*', (_request, _payload, done) => done(notMultipart()));
   await app.register(multipart, { throwFileSizeLimit: false });
   const baseUrl = (request: FastifyRequest) => options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
