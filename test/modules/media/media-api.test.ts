@@ -194,6 +194,13 @@ forEachEngine('media library', (t) => {
       });
     }
 
+    it('multipart is parsed on the media routes only: elsewhere it is still 415', async () => {
+      const body = fileBody(png(2, 2));
+      const res = await t().inject({ method: 'PATCH', url: `/api/v1/sites/${fresh}`, headers: { ...h, ...body.headers }, payload: body.payload });
+      assert.equal(res.statusCode, 415, res.body);
+      assert.equal(res.json().error.code, 'unsupported_media_type');
+    });
+
     it('checks credentials before reading the upload: a key without the scope is 403 whatever the body', async () => {
       const res = await upload(reader, fileBody(SVG), fresh);
       assert.equal(res.statusCode, 403);
