@@ -5,6 +5,7 @@ import path from 'node:path';
 import { catalogMarkdown, runCatalogBench } from './catalog.js';
 import { eventsMarkdown, runEventsBench } from './events.js';
 import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
+import { mediaMarkdown, runMediaBench } from './media.js';
 import { publisherMarkdown, runPublisherBench } from './publisher.js';
 import { ROOT, machine } from './lib.js';
 
@@ -30,6 +31,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'experiments', run: async () => experimentsMarkdown(await runExperimentsBench(log)) },
   { name: 'publisher', run: async () => publisherMarkdown(await runPublisherBench(log)) },
   { name: 'catalog', run: async () => catalogMarkdown(await runCatalogBench(log)) },
+  { name: 'media', run: async () => mediaMarkdown(await runMediaBench(log)) },
 ];
 
 for (const section of SECTIONS) {
