@@ -35,6 +35,8 @@ import { bearer, forEachEngine, ORIGIN, type TestApp } from '../helpers/app.js';
 import { ENGINES } from '../helpers/database.js';
 import { REQUIRED, event } from '../helpers/events.js';
 import { AWC, adjustment, cancellation, purchase, touch } from '../helpers/attribution.js';
+import { png } from '../modules/media/images.js';
+import { fileBody } from '../modules/media/multipart.js';
 import type { AuthSpec } from '../../src/auth/principal.js';
 import { AppError } from '../../src/errors.js';
 
@@ -422,6 +424,8 @@ interface World {
   touches: string[];
   assignments: string[];
   cursors: string[];
+  products: string[];
+  media: string[];
 }
 
 interface RouteSpec {
@@ -596,7 +600,37 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   },
   'GET /api/v1/analytics/publishers': { query: (w, n): Record<string, string> => (n % 2 ? { website_id: w.main } : { website_id: w.main, from: '2026-10-01', to: new Date().toISOString(), currency: 'EUR' }) },
   'GET /api/admin/sites': { query: () => ({ limit: '2' }) },
+  'DELETE /api/v1/sites/:siteId': {},
+  'PUT /api/v1/sites/:siteId/products/:productId': { body: (w, n) => fuzzProduct(w, n) },
+  'GET /api/v1/sites/:siteId/products/:productId': {},
+  'DELETE /api/v1/sites/:siteId/products/:productId': {},
+  'GET /api/v1/sites/:siteId/products': { query: (_w, n): Record<string, string> => (n % 2 ? { limit: '2', q: 'fuzz', category: 'A > B' } : { availability: 'in_stock' }) },
+  'POST /api/v1/sites/:siteId/products/bulk': {
+    items: '/products',
+    body: (w, n) => ({ products: [{ product_id: `fuzz-${n % 40}`, ...fuzzProduct(w, n) }, { product_id: `fuzz-${(n + 1) % 40}`, ...fuzzProduct(w, n + 1) }] }),
+  },
+  // Uploads are multipart (test/modules/media/upload-fuzz.test.ts fuzzes those); here the route gets JSON and garbage.
+  'POST /api/v1/sites/:siteId/media': {},
+  'GET /api/v1/sites/:siteId/media': { query: () => ({ limit: '2' }) },
+  'GET /api/v1/sites/:siteId/media/:mediaId': {},
+  'DELETE /api/v1/sites/:siteId/media/:mediaId': {},
+  'GET /api/v1/public/media/:mediaId': {},
 };
+
+/** A product (CONTRACT §8) without its id; now and then naming a media item of the main site. */
+function fuzzProduct(w: World, n: number): Record<string, Json> {
+  return {
+    title: `Fuzz product ${n}`,
+    url: `https://shop.example/p/${n}`,
+    price: { amount: 9.99 + (n % 7), currency: 'EUR' },
+    ...(n % 5 === 0 ? { sale_price: { amount: 5, currency: 'EUR' } } : {}),
+    availability: n % 3 ? 'in_stock' : 'preorder',
+    categories: ['A > B', `A > C${n % 3}`],
+    attributes: { color: n % 2 ? 'red' : 'blue' },
+    brand: 'Fuzz',
+    ...(n % 4 === 0 && w.media.length > 0 ? { image_media_id: w.media[n % w.media.length] } : {}),
+  };
+}
 
 /** Public routes outside /api worth hitting (and /api ones answered the same way), by weight. */
 const PUBLIC_PAGES = ['/health', '/ready', '/sdk/v1/storefront.js'];
@@ -682,7 +716,7 @@ function credentialFor(spec: RouteSpec, plan: Plan, w: World, url: string, paylo
 
 /** Whether a URL component decodes to text holding U+0000 (a component that does not decode stays as sent). */
 const decodesToNul = (v: UrlValue) => (v.raw ? v.s.includes('%00') && !/%(?!00|2F|25|20)/i.test(v.s.replace(/%00/g, '')) : v.s.includes('\u0000') && !LONE_SURROGATE.test(v.s));
-const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId']);
+const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId']);
 
 function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul: boolean } {
   const chosen: Record<string, string> = {};
@@ -709,6 +743,12 @@ function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul:
           break;
         case 'orderId':
           real = pick(w.orders, p.pick);
+          break;
+        case 'productId':
+          real = pick(w.products, p.pick);
+          break;
+        case 'mediaId':
+          real = pick(w.media, p.pick);
           break;
       }
     }
@@ -905,6 +945,8 @@ async function setupWorld(t: TestApp): Promise<World> {
     touches: [],
     assignments: [],
     cursors: [],
+    products: [],
+    media: [],
   };
   const ok = async (method: 'POST' | 'PATCH', url: string, payload: object, headers: Record<string, string> = owner) => {
     const res = await t.inject({ method, url, headers, payload });
@@ -936,6 +978,17 @@ async function setupWorld(t: TestApp): Promise<World> {
   for (const order of ['setup-order-1', 'setup-order-2']) {
     await ok('POST', '/api/v1/partner-attribution/conversions', { event_type: 'purchase', conversion: purchase(w.main, { order_id: order }) }, server);
     w.orders.push(order);
+  }
+  for (let i = 0; i < 2; i += 1) {
+    const upload = fileBody(png(i + 2, 2));
+    const res = await t.inject({ method: 'POST', url: `/api/v1/sites/${main.siteId}/media`, headers: { ...owner, ...upload.headers }, payload: upload.payload });
+    assert.equal(res.statusCode, 201, res.body);
+    w.media.push(res.json().data.media_id);
+  }
+  for (let i = 0; i < 3; i += 1) {
+    const res = await t.inject({ method: 'PUT', url: `/api/v1/sites/${main.siteId}/products/fuzz-${i}`, headers: owner, payload: fuzzProduct(w, i) });
+    assert.ok(res.statusCode < 300, res.body);
+    w.products.push(`fuzz-${i}`);
   }
   const page = await t.inject({ method: 'GET', url: '/api/v1/sites?limit=1', headers: owner });
   if (page.json().meta.next_cursor) w.cursors.push(page.json().meta.next_cursor);
