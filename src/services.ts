@@ -9,7 +9,7 @@ import type { Metrics } from './plugins/metrics.js';
 import type { ApiKeyVerifier } from './auth/principal.js';
 import { createIdTokens } from './auth/id-tokens.js';
 import { createRuntimeTokens } from './auth/runtime-tokens.js';
-import { allListeners, allMediaUsers, createKernel, lateMediaLibrary, type MediaUser, type OrderLedgerListener } from './kernel/index.js';
+import { allListeners, allMediaUsers, createKernel, late, NO_CAMPAIGN_FORMS, NO_EXPERIMENTS, NO_MEDIA, type MediaUser, type OrderLedgerListener } from './kernel/index.js';
 import { createHourlyLimiter } from './rate-limit/hourly-limiter.js';
 import { createRuntimeLimits } from './rate-limit/runtime-limits.js';
 import { createClickIdKeyring } from './crypto/click-id-keyring.js';
@@ -44,12 +44,16 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   // The modules' listeners join once every module's services exist (they are called per request).
   const listeners: OrderLedgerListener[] = [];
   const mediaUsers: MediaUser[] = [];
-  const mediaLibrary = lateMediaLibrary();
+  const mediaLibrary = late(NO_MEDIA);
+  const experimentGate = late(NO_EXPERIMENTS);
+  const campaignForms = late(NO_CAMPAIGN_FORMS);
   const ctx: ModuleContext = {
     ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness },
     orderLedger: allListeners(listeners),
     mediaLibrary,
     mediaUsers: allMediaUsers(mediaUsers),
+    experimentGate,
+    campaignForms,
   };
   const modules = createModuleServices(ctx);
   for (const m of MODULES) {
@@ -59,6 +63,8 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
     if (user) mediaUsers.push(user);
   }
   mediaLibrary.resolve(MODULES.map((m) => m.mediaLibrary(modules)).find((l) => l !== undefined));
+  experimentGate.resolve(MODULES.map((m) => m.experimentGate(modules)).find((g) => g !== undefined));
+  campaignForms.resolve(MODULES.map((m) => m.campaignForms(modules)).find((f) => f !== undefined));
   const apiKeys = MODULES.map((m) => m.apiKeyVerifier(modules)).find((v) => v !== undefined) ?? NO_KEYS;
 
   return {

@@ -13,7 +13,10 @@ export * from './site-config.js';
 export { SITE_CACHE_TTL_MS, type SiteDirectory } from './site-directory.js';
 export { toSiteView, type CreateSiteInput, type MemberView, type SitesService, type SiteView, type UpdateSiteInput } from './sites-service.js';
 export * as siteSchemas from './site-schemas.js';
-export { allMediaUsers, lateMediaLibrary, NO_MEDIA, type MediaLibrary, type MediaUser } from './media-references.js';
+export { allMediaUsers, NO_MEDIA, type MediaLibrary, type MediaUser } from './media-references.js';
+export { NO_EXPERIMENTS, type ExperimentGate, type GateState } from './experiment-gate.js';
+export { NO_CAMPAIGN_FORMS, type CampaignForm, type CampaignForms, type FormField, type FormFieldType } from './campaign-forms.js';
+export { late } from './late.js';
 export { allListeners, type LedgerDeltas, type LinkedOrder, type OrderLedgerListener } from './order-ledger.js';
 
 export interface Kernel {

@@ -10,6 +10,8 @@ export interface MediaLibrary {
    * until the caller's transaction ends, so a reference written in it never names a deleted item.
    */
   lockExisting(q: Queryable, siteId: string, mediaIds: readonly string[]): Promise<Set<string>>;
+  /** Where the public route serves an item (`baseUrl`: PUBLIC_BASE_URL or the request's own origin). */
+  publicUrl(baseUrl: string, mediaId: string): string;
 }
 
 export interface MediaUser {
@@ -18,18 +20,7 @@ export interface MediaUser {
 }
 
 /** A library without media (no module keeps one): no id exists. */
-export const NO_MEDIA: MediaLibrary = { lockExisting: async () => new Set() };
-
-/** A library that is found once every module's services exist (the media module's). */
-export function lateMediaLibrary(): MediaLibrary & { resolve(library: MediaLibrary | undefined): void } {
-  let library: MediaLibrary = NO_MEDIA;
-  return {
-    lockExisting: (q, siteId, mediaIds) => library.lockExisting(q, siteId, mediaIds),
-    resolve(found) {
-      library = found ?? NO_MEDIA;
-    },
-  };
-}
+export const NO_MEDIA: MediaLibrary = { lockExisting: async () => new Set(), publicUrl: (baseUrl, mediaId) => `${baseUrl}/api/v1/public/media/${mediaId}` };
 
 /** Every registered user as one: an item is in use if any module uses it. */
 export function allMediaUsers(users: readonly MediaUser[]): MediaUser {

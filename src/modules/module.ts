@@ -1,7 +1,7 @@
 // What a module is (the contract every folder under src/modules/ fulfils) and what it is given. A
 // module contributes services built from the platform (ModuleContext), routes under a prefix,
 // command-line commands, and its part of the platform's extension points: the key verifier of
-// authentication, listeners of the order ledger, the media library and its users, the sealed
+// authentication, listeners of the order ledger, the media library and its users, the experiment gate, campaign forms, the sealed
 // columns that click-id rotation and retention cover, and a step of the first start. A module imports the kernel (kernel/index.ts),
 // the infrastructure (db, http, auth, crypto, domain, …) and its own files; never another module.
 // modules/index.ts, the registry, lists them: deleting a module is removing its folder and its line.
@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/types.js';
 import type { Secrets } from '../secrets.js';
 import type { Metrics } from '../plugins/metrics.js';
-import type { Actor, Kernel, MediaLibrary, MediaUser, OrderLedgerListener, SiteView } from '../kernel/index.js';
+import type { Actor, CampaignForms, ExperimentGate, Kernel, MediaLibrary, MediaUser, OrderLedgerListener, SiteView } from '../kernel/index.js';
 import type { ClickIdKeyring } from '../crypto/click-id-keyring.js';
 import type { SealedColumn } from '../crypto/sealed-columns.js';
 import type { HourlyLimiter } from '../rate-limit/hourly-limiter.js';
@@ -42,6 +42,10 @@ export interface ModuleContext {
   mediaLibrary: MediaLibrary;
   /** Every module that references media, as one: the media module asks it before deleting an item. */
   mediaUsers: MediaUser;
+  /** Experiments as gates (the experiments module's), for modules whose features an experiment gates. */
+  experimentGate: ExperimentGate;
+  /** The forms of live campaigns (the campaigns module's), for the module that takes submissions. */
+  campaignForms: CampaignForms;
   /** A bounded probe of the database and its migrations. */
   readiness(): Promise<Readiness>;
 }
@@ -75,6 +79,8 @@ export interface ModuleSpec<N extends string, S> {
   orderLedgerListener?(services: S): OrderLedgerListener;
   mediaLibrary?(services: S): MediaLibrary;
   mediaUser?(services: S): MediaUser;
+  experimentGate?(services: S): ExperimentGate;
+  campaignForms?(services: S): CampaignForms;
   firstStart?(services: S, start: FirstStart): Promise<void>;
 }
 
@@ -93,6 +99,8 @@ export interface StorefrontModule<N extends string, S> {
   orderLedgerListener(all: Record<N, S>): OrderLedgerListener | undefined;
   mediaLibrary(all: Record<N, S>): MediaLibrary | undefined;
   mediaUser(all: Record<N, S>): MediaUser | undefined;
+  experimentGate(all: Record<N, S>): ExperimentGate | undefined;
+  campaignForms(all: Record<N, S>): CampaignForms | undefined;
   firstStart(all: Record<N, S>, start: FirstStart): Promise<void>;
 }
 
@@ -111,6 +119,8 @@ export function defineModule<N extends string, S>(spec: ModuleSpec<N, S>): Store
     orderLedgerListener: (all) => spec.orderLedgerListener?.(own(all)),
     mediaLibrary: (all) => spec.mediaLibrary?.(own(all)),
     mediaUser: (all) => spec.mediaUser?.(own(all)),
+    experimentGate: (all) => spec.experimentGate?.(own(all)),
+    campaignForms: (all) => spec.campaignForms?.(own(all)),
     firstStart: async (all, start) => spec.firstStart?.(own(all), start),
   };
 }

@@ -3,7 +3,7 @@
 // the database, the cursor codec and the running-experiments cache into the use cases, one a file.
 import type { Database } from '../../db/types.js';
 import { createCursorCodec, type PageRequest } from '../../db/paging.js';
-import type { Actor } from '../../kernel/index.js';
+import type { Actor, ExperimentGate } from '../../kernel/index.js';
 import type { Secrets } from '../../secrets.js';
 import { assignSession, assignSessions } from './assign-sessions.js';
 import { createExperiment } from './create-experiment.js';
@@ -13,11 +13,21 @@ import { getExperiment, listExperiments, siteOfExperiment } from './read-experim
 import { readResults } from './read-results.js';
 import { createRunningExperiments } from './list-running-experiments.js';
 import { updateExperiment } from './update-experiment.js';
+import * as experiments from './experiments-repository.js';
 
 export function createExperimentsService(db: Database, secrets: Secrets) {
   const cursors = createCursorCodec(secrets);
   const running = createRunningExperiments(db);
+  const gate: ExperimentGate = {
+    async stateOf(q, siteId, experimentId) {
+      const found = await experiments.findExperiment(q, experimentId);
+      return found?.siteId === siteId ? found.state : null;
+    },
+    running: async (siteId) => new Set((await running.of(siteId)).map((e) => e.experimentId)),
+  };
   return {
+    /** Experiments as gates of other modules' features (the kernel's extension point). */
+    gate,
     create: (actor: Actor, siteId: string, input: ExperimentInput) => createExperiment(db, actor, siteId, input),
     /** The site's experiments, newest first. */
     list: (actor: Actor, siteId: string, page: PageRequest) => listExperiments(db, cursors, actor, siteId, page),

@@ -10,6 +10,7 @@ export const experimentsModule = defineModule({
   services: (ctx) => createExperimentsService(ctx.db, ctx.secrets),
   routes: (experiments) => [{ prefix: '/api/v1', plugin: experimentsRoutes(experiments) }],
   orderLedgerListener: () => experimentLedger,
+  experimentGate: (experiments) => experiments.gate,
   // The demo site runs an experiment, so that the demo storefront shows every part.
   async firstStart(experiments, start) {
     const experiment = await experiments.create(start.owner, start.site.site_id, {

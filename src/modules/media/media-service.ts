@@ -12,6 +12,7 @@ import type { Media } from './media.js';
 import { findPublicMedia, getMedia, listMedia, readBlob } from './read-media.js';
 import { createStagingReaper } from './staging-reaper.js';
 import { uploadMedia, type UploadSource } from './upload-media.js';
+import { publicMediaUrl } from './media-view.js';
 
 export interface MediaServiceDeps {
   db: Database;
@@ -31,6 +32,7 @@ export function createMediaService({ db, secrets, maxBytes, sites, users, public
   const deps = { db, maxBytes, reaper };
   const library: MediaLibrary = {
     lockExisting: async (q, siteId, mediaIds) => new Set(await media.lockExistingMedia(q, siteId, mediaIds)),
+    publicUrl: publicMediaUrl,
   };
   return {
     maxBytes,
