@@ -14,6 +14,7 @@ import { publisherModule } from './publisher/module.js';
 import { runtimeModule } from './runtime/module.js';
 import { sdkModule } from './sdk/module.js';
 import { sitesModule } from './sites/module.js';
+import { submissionsModule } from './submissions/module.js';
 import type { ModuleContext } from './module.js';
 
 export const MODULES = [
@@ -28,6 +29,7 @@ export const MODULES = [
   publisherModule,
   mediaModule,
   catalogModule,
+  submissionsModule,
   adminModule,
   sdkModule,
   demoModule,
