@@ -5,7 +5,8 @@
 //   - the address is trimmed, at most 254 characters, and split at its last "@";
 //   - the local part is 1–64 characters of the dot-atom set (letters, digits and !#$%&'*+/=?^_`{|}~-,
 //     with dots between them: none first, last or doubled); quoted local parts are not taken;
-//   - the domain is read as a host name (node's domainToASCII, so "bücher.de" is "xn--bcher-kva.de"):
+//   - the domain holds letters, digits, dots and hyphens (or non-ASCII letters) and is read as a host
+//     name (node's domainToASCII, so "bücher.de" is "xn--bcher-kva.de"):
 //     at least two labels of 1–63 letters, digits and inner hyphens, at most 253 characters, ending
 //     in a top-level label of letters (or an xn-- label). Address literals ([1.2.3.4]), bare IP
 //     addresses and single-label hosts (user@localhost) are refused: no mailbox a shop can reach.
@@ -21,6 +22,8 @@ import { MAX_EMAIL_LENGTH } from './submission.js';
 const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const MAX_LOCAL_PART = 64;
 const MAX_DOMAIN = 253;
+/** What a domain may hold before it is read as a host name (which would cut it at / ? # \ and decode %). */
+const DOMAIN_CHARS = /^(?:[A-Za-z0-9.-]|[^\x00-\x7f])+$/;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
@@ -37,7 +40,9 @@ function parseEmail(value: string): { local: string; domain: string } | undefine
   if (at < 1) return undefined;
   const local = address.slice(0, at);
   if (local.length > MAX_LOCAL_PART || !LOCAL_PART.test(local)) return undefined;
-  const domain = domainToASCII(address.slice(at + 1));
+  const sent = address.slice(at + 1);
+  if (!DOMAIN_CHARS.test(sent)) return undefined;
+  const domain = domainToASCII(sent);
   if (domain === '' || domain.length > MAX_DOMAIN) return undefined;
   const labels = domain.split('.');
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !TOP_LEVEL.test(labels[labels.length - 1]!)) return undefined;

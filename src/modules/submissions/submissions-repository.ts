@@ -51,13 +51,16 @@ export async function findByClientId(q: Queryable, siteId: string, clientSubmiss
   return rows[0]?.submission_id;
 }
 
-/** The first live submission of the campaign with this email hash received in [since, until]. */
-export async function findByEmailSince(q: Queryable, siteId: string, campaignId: string, emailHash: string, since: Date, until: Date): Promise<string | undefined> {
+/**
+ * The first live submission of the campaign with this email hash received since `since` (one another
+ * process stamped a moment later, its clock a little ahead, counts too).
+ */
+export async function findByEmailSince(q: Queryable, siteId: string, campaignId: string, emailHash: string, since: Date): Promise<string | undefined> {
   const { rows } = await q.query<{ submission_id: string }>(
     `SELECT submission_id FROM submissions
-      WHERE site_id = $1 AND campaign_id = $2 AND email_hash = $3 AND created_at >= $4 AND created_at <= $5 AND ${LIVE}
+      WHERE site_id = $1 AND campaign_id = $2 AND email_hash = $3 AND created_at >= $4 AND ${LIVE}
       ORDER BY created_at, submission_id LIMIT 1`,
-    [siteId, campaignId, emailHash, since.toISOString(), until.toISOString()],
+    [siteId, campaignId, emailHash, since.toISOString()],
   );
   return rows[0]?.submission_id;
 }

@@ -74,7 +74,7 @@ async function store(deps: SubmitDeps, row: NewSubmission, now: Date): Promise<s
     if (row.emailHash !== null) {
       await repo.lockKey(tx, emailLockKey(row.siteId, row.campaignId, row.emailHash));
       const since = new Date(now.getTime() - EMAIL_DEDUPE_WINDOW_MS);
-      const first = await repo.findByEmailSince(tx, row.siteId, row.campaignId, row.emailHash, since, now);
+      const first = await repo.findByEmailSince(tx, row.siteId, row.campaignId, row.emailHash, since);
       if (first !== undefined) return first;
     }
     return storeOnce(tx, row);
