@@ -615,6 +615,18 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'GET /api/v1/sites/:siteId/media/:mediaId': {},
   'DELETE /api/v1/sites/:siteId/media/:mediaId': {},
   'GET /api/v1/public/media/:mediaId': {},
+  'POST /api/v1/submissions': {
+    body: (_w, n) => ({
+      campaign_id: `cmp_fuzz${n % 5}`,
+      form_id: 'f1',
+      client_submission_id: `cs-${n}`,
+      session_id: `fuzz-${n}`,
+      fields: { email: `fuzz${n}@shop.example`, name: `Fuzz ${n}`, website: '' },
+      ...(n % 2 ? { consent: { granted: true } } : {}),
+    }),
+  },
+  'GET /api/v1/sites/:siteId/submissions': { query: (_w, n): Record<string, string> => (n % 2 ? { limit: '2' } : { limit: '2', campaign_id: `cmp_fuzz${n % 5}` }) },
+  'DELETE /api/v1/sites/:siteId/submissions/:submissionId': {},
 };
 
 /** A product (CONTRACT §8) without its id; now and then naming a media item of the main site. */
@@ -716,7 +728,7 @@ function credentialFor(spec: RouteSpec, plan: Plan, w: World, url: string, paylo
 
 /** Whether a URL component decodes to text holding U+0000 (a component that does not decode stays as sent). */
 const decodesToNul = (v: UrlValue) => (v.raw ? v.s.includes('%00') && !/%(?!00|2F|25|20)/i.test(v.s.replace(/%00/g, '')) : v.s.includes('\u0000') && !LONE_SURROGATE.test(v.s));
-const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId']);
+const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId', 'submissionId']);
 
 function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul: boolean } {
   const chosen: Record<string, string> = {};
