@@ -1,10 +1,9 @@
-// Campaigns with forms for the HTTP tests of submissions. Until the campaigns module lands, the app's
-// CampaignForms extension point (late-resolved) is given an in-test implementation; the helpers take
-// the shapes of the campaigns API (content.form as CONTRACT §9 writes it) so that switching to it is a
-// change of this file alone.
-import type { CampaignForms, FormField } from '../../../src/kernel/index.js';
-import type { TestApp } from '../../helpers/app.js';
-import { testForms, type TestForms } from './forms.js';
+// Campaigns with forms for the HTTP tests of submissions, made through the campaigns API (CONTRACT §9)
+// as a member would: an active overlay whose content.form is the form to submit; a PATCH changes its
+// status or dates.
+import assert from 'node:assert/strict';
+import type { FormField } from '../../../src/kernel/index.js';
+import { bearer, type TestApp } from '../../helpers/app.js';
 
 export interface FormContent {
   form_id: string;
@@ -23,29 +22,22 @@ export const EMAIL_FORM: FormContent = {
   consent_text: 'I agree to receive emails',
 };
 
-const installed = new WeakMap<TestApp, TestForms>();
+type Site = { siteId: string; owner: string };
 
-function formsOf(t: TestApp): TestForms {
-  let forms = installed.get(t);
-  if (!forms) {
-    forms = testForms();
-    (t.app.services.moduleContext.campaignForms as CampaignForms & { resolve(found: CampaignForms): void }).resolve(forms);
-    installed.set(t, forms);
-  }
-  return forms;
+/** A campaign of the site (an active overlay showing this form unless told otherwise); its id. */
+export async function liveCampaign(t: TestApp, site: Site, form: FormContent | null = EMAIL_FORM, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/v1/sites/${site.siteId}/campaigns`,
+    headers: bearer(await t.idToken(site.owner)),
+    payload: { name: 'Welcome', kind: 'overlay', status: 'active', content: { template: 'modal', title: 'Hi', ...(form ? { form } : {}) }, ...extra },
+  });
+  assert.equal(res.statusCode, 201, res.body);
+  return res.json().data.campaign_id as string;
 }
 
-let n = 0;
-
-/** An active campaign of the site showing this form; its id. */
-export async function liveCampaign(t: TestApp, site: { siteId: string; owner: string }, form: FormContent = EMAIL_FORM): Promise<string> {
-  n += 1;
-  const campaignId = `cmp_test${n}${Math.random().toString(36).slice(2, 10)}`;
-  formsOf(t).open(site.siteId, campaignId, { formId: form.form_id, fields: form.fields, consentText: form.consent_text ?? null });
-  return campaignId;
-}
-
-/** The campaign stops showing its form (paused). */
-export async function pauseCampaign(t: TestApp, site: { siteId: string; owner: string }, campaignId: string): Promise<void> {
-  formsOf(t).close(site.siteId, campaignId);
+/** Changes a campaign (its status, its dates). */
+export async function changeCampaign(t: TestApp, site: Site, campaignId: string, patch: Record<string, unknown>): Promise<void> {
+  const res = await t.inject({ method: 'PATCH', url: `/api/v1/sites/${site.siteId}/campaigns/${campaignId}`, headers: bearer(await t.idToken(site.owner)), payload: patch });
+  assert.equal(res.statusCode, 200, res.body);
 }

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, countRows, createTestApp, forEachEngine, ORIGIN, type TestApp } from '../../helpers/app.js';
-import { EMAIL_FORM, liveCampaign, pauseCampaign } from './campaigns.js';
+import { changeCampaign, EMAIL_FORM, liveCampaign } from './campaigns.js';
 
 const OTHER_ORIGIN = 'https://other-shop.example';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -159,15 +159,33 @@ forEachEngine('submissions API', (t) => {
     assert.equal(await countRows(t(), 'submissions', s.siteId), 0);
   });
 
-  it('a campaign that is unknown or no longer active is 404', async () => {
+  it('a campaign not active on the site is 404: unknown, draft, paused, archived, outside its dates, without a form', async () => {
     const s = await setup();
     const unknown = await submit(s.browser, body('cmp_nosuchcampaign', { email: 'a@shop.example' }));
     assert.equal(unknown.statusCode, 404);
-    await pauseCampaign(t(), s, s.campaignId);
-    const paused = await submit(s.browser, body(s.campaignId, { email: 'a@shop.example' }));
-    assert.equal(paused.statusCode, 404);
-    assert.deepEqual(paused.json().error, unknown.json().error, 'the same answer');
-    assert.equal(await countRows(t(), 'submissions', s.siteId), 0);
+    const day = 86_400_000;
+    const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const notLive: [string, string][] = [
+      ['a draft', await liveCampaign(t(), s, EMAIL_FORM, { status: 'draft' })],
+      ['not started', await liveCampaign(t(), s, EMAIL_FORM, { starts_at: iso(day) })],
+      ['ended', await liveCampaign(t(), s, EMAIL_FORM, { starts_at: iso(-2 * day), ends_at: iso(-day) })],
+      ['without a form', await liveCampaign(t(), s, null)],
+    ];
+    for (const [what, campaignId] of notLive) {
+      const res = await submit(s.browser, body(campaignId, { email: 'a@shop.example' }));
+      assert.equal(res.statusCode, 404, `${what}: ${res.body}`);
+      assert.deepEqual(res.json().error, unknown.json().error, `${what}: the same answer as an unknown campaign`);
+    }
+    accepted(await submit(s.browser, body(s.campaignId, { email: 'before@shop.example' })));
+    await changeCampaign(t(), s, s.campaignId, { status: 'paused' });
+    assert.equal((await submit(s.browser, body(s.campaignId, { email: 'paused@shop.example' }))).statusCode, 404, 'paused');
+    await changeCampaign(t(), s, s.campaignId, { status: 'active' });
+    accepted(await submit(s.browser, body(s.campaignId, { email: 'again@shop.example' })));
+    await changeCampaign(t(), s, s.campaignId, { ends_at: iso(-1000), starts_at: iso(-day) });
+    assert.equal((await submit(s.browser, body(s.campaignId, { email: 'late@shop.example' }))).statusCode, 404, 'past its end');
+    await changeCampaign(t(), s, s.campaignId, { status: 'archived' });
+    assert.equal((await submit(s.browser, body(s.campaignId, { email: 'archived@shop.example' }))).statusCode, 404, 'archived');
+    assert.equal(await countRows(t(), 'submissions', s.siteId), 2);
   });
 
   it('a replay, or the same email within 24 h, answers with the first submission_id; after erasure the email is new', async () => {
