@@ -1,14 +1,15 @@
 // `storefront submissions export --site S [--campaign C] --out F [--json]`, the real command in a child
-// process that opens the embedded database itself: F is written relative to the caller's working
+// process. When it opens the embedded database itself: F is written relative to the caller's working
 // directory; --json prints { rows, file }; without it, readable lines; a missing option is a usage
-// error (2), an unknown site a refusal (1) that leaves no file. The submissions are stored beforehand
-// through the module's service on the same database, with the same master secret (so the command's
-// keyring opens them).
+// error (2), an unknown site a refusal (1) that leaves no file (the submissions are stored beforehand
+// through the module's service on the same database, with the same master secret, so the command's
+// keyring opens them). When a server holds the embedded database: from a campaign made over HTTP and
+// a browser's submission, through the server's control socket, with the form's own columns.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { loadConfig } from '../../../src/config.js';
@@ -18,6 +19,7 @@ import { migrate } from '../../../src/db/migrate.js';
 import { createSubmissionsService } from '../../../src/modules/submissions/submissions-service.js';
 import { createSecrets } from '../../../src/secrets.js';
 import { runCli } from '../../helpers/cli.js';
+import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 import { field, input, testForms } from './forms.js';
 
 const noLimits = { consume: async () => ({ limit: 0, remaining: 0, resetSeconds: 0 }), close: async () => {} };
@@ -85,5 +87,57 @@ describe('storefront submissions export [the CLI opens the embedded database]', 
     const nowhere = await cli(['submissions', 'export', '--site', siteId, '--out', 'missing/x.csv']);
     assert.equal(nowhere.code, 2);
     assert.match(nowhere.stderr, /cannot write missing\/x\.csv: no such directory/);
+  });
+});
+
+describe('storefront submissions export [a server holds the embedded database]', () => {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'storefront-submissions-server-')));
+  const data = path.join(root, 'data');
+  const work = path.join(root, 'work');
+  mkdirSync(work, { recursive: true });
+  mkdirSync(data, { recursive: true });
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
+  const env = { DATA_DIR: data };
+  let server: ServerProcess;
+  before(async () => {
+    server = await startServerProcess({ ...env, STOREFRONT_NO_BOOTSTRAP: '1' });
+  });
+  after(async () => {
+    await server?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('exports what a browser submitted, the form’s fields as columns, through the server', async () => {
+    const origin = 'https://forms.example';
+    const site = await runCli(['site', 'create', '--name', 'Forms', '--origin', origin, '--owner', 'forms-owner', '--json'], env);
+    assert.equal(site.code, 0, site.stderr);
+    const siteId = site.json.site_id as string;
+    const idToken = (await runCli(['token', '--user', 'forms-owner', '--json'], env)).json.id_token as string;
+    const post = async (url: string, headers: Record<string, string>, payload: unknown) => {
+      const res = await fetch(`${server.url}/api/v1${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
+      return { status: res.status, json: (await res.json()) as { data: Record<string, unknown> } };
+    };
+    const form = { form_id: 'news', fields: [{ name: 'email', type: 'email', label: 'Email', required: true }, { name: 'first_name', type: 'text', label: 'First name', required: false }], consent_text: 'Yes, send me news' };
+    const campaign = await post(`/sites/${siteId}/campaigns`, { authorization: `Bearer ${idToken}` }, { name: 'News', kind: 'overlay', status: 'active', content: { template: 'slide_in', title: 'News', form } });
+    assert.equal(campaign.status, 201, JSON.stringify(campaign.json));
+    const runtime = await post('/runtime/token', { origin }, { site_id: siteId });
+    assert.equal(runtime.status, 200);
+    const submitted = await post('/submissions', { authorization: `Bearer ${runtime.json.data.token}`, origin }, {
+      campaign_id: campaign.json.data.campaign_id,
+      form_id: 'news',
+      client_submission_id: 'e2e-1',
+      session_id: 'sess-e2e',
+      fields: { email: 'e2e@shop.example', first_name: '+Ann' },
+      consent: { granted: true },
+    });
+    assert.equal(submitted.status, 202, JSON.stringify(submitted.json));
+    const res = await runCli(['submissions', 'export', '--site', siteId, '--out', 'news.csv', '--json'], env, { cwd: work });
+    assert.equal(res.code, 0, res.stderr);
+    assert.deepEqual(res.json, { rows: 1, file: path.join(work, 'news.csv') });
+    const rows = parse(readFileSync(path.join(work, 'news.csv'), 'utf8')) as string[][];
+    assert.deepEqual(rows[0], ['submission_id', 'campaign_id', 'form_id', 'created_at', 'consent_granted', 'consent_text_sha256', 'email', 'first_name']);
+    assert.deepEqual(rows[1]!.slice(0, 3), [submitted.json.data.submission_id, campaign.json.data.campaign_id, 'news']);
+    assert.deepEqual(rows[1]!.slice(4), ['true', createHash('sha256').update('Yes, send me news').digest('hex'), 'e2e@shop.example', "'+Ann"]);
   });
 });
