@@ -102,11 +102,13 @@ export async function listSubmissions(
   limit: number,
   after?: PageAfter,
 ): Promise<(SealedSubmission & { cursor_at: string })[]> {
-  const page = newestFirst({ createdAt: 'created_at', id: 'submission_id' }, 4, 5);
+  const page = newestFirst({ createdAt: 'created_at', id: 'submission_id' }, 3, 4);
+  // Two statements rather than `$n IS NULL OR …`, so that each has its own index (submissions_list_idx, submissions_campaign_idx).
+  const ofCampaign = campaignId === undefined ? '' : 'AND campaign_id = $5';
   const { rows } = await q.query<SubmissionRow & { cursor_at: string }>(
     `SELECT ${COLUMNS}, ${page.cursorAt} AS cursor_at FROM submissions
-      WHERE site_id = $1 AND ($2::text IS NULL OR campaign_id = $2) AND ${LIVE} AND ${page.after} ${page.orderBy} LIMIT $3`,
-    [siteId, campaignId ?? null, limit, ...afterParams(after)],
+      WHERE site_id = $1 ${ofCampaign} AND ${LIVE} AND ${page.after} ${page.orderBy} LIMIT $2`,
+    [siteId, limit, ...afterParams(after), ...(campaignId === undefined ? [] : [campaignId])],
   );
   return rows.map((r) => ({ ...submissionFromRow(r), cursor_at: r.cursor_at }));
 }
