@@ -12,6 +12,7 @@ import { experimentsModule } from './experiments/module.js';
 import { healthModule } from './health/module.js';
 import { mediaModule } from './media/module.js';
 import { publisherModule } from './publisher/module.js';
+import { recommendationsModule } from './recommendations/module.js';
 import { runtimeModule } from './runtime/module.js';
 import { sdkModule } from './sdk/module.js';
 import { sitesModule } from './sites/module.js';
@@ -31,6 +32,7 @@ export const MODULES = [
   mediaModule,
   catalogModule,
   campaignsModule,
+  recommendationsModule,
   submissionsModule,
   adminModule,
   sdkModule,

@@ -623,6 +623,7 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
     body: (_w, n): Record<string, Json> => (n % 3 === 0 ? { status: ['active', 'paused', 'archived'][n % 9 === 0 ? 2 : (n / 3) % 2]! } : { name: `Renamed ${n}`, priority: n % 100 }),
   },
   'GET /api/v1/runtime/config': {},
+  'GET /api/v1/recommendations': { query: (w, n): Record<string, string> => ({ campaign_id: pick(w.campaigns, n) ?? 'cmp_none0000', ...(n % 2 ? { product_id: pick(w.products, n) ?? 'p', limit: String(1 + (n % 24)) } : {}) }) },
   'POST /api/v1/submissions': {
     // The campaigns the fuzz created (the overlays show form `f` with a required email), now and then an unknown one.
     body: (w, n) => ({
@@ -1034,7 +1035,7 @@ async function setupWorld(t: TestApp): Promise<World> {
     assert.ok(res.statusCode < 300, res.body);
     w.products.push(`fuzz-${i}`);
   }
-  for (let i = 0; i < 3; i += 1) w.campaigns.push((await ok('POST', `/api/v1/sites/${main.siteId}/campaigns`, fuzzCampaign({ ...w, experiments: [] }, i))).campaign_id);
+  for (let i = 0; i < 6; i += 1) w.campaigns.push((await ok('POST', `/api/v1/sites/${main.siteId}/campaigns`, fuzzCampaign({ ...w, experiments: [] }, i))).campaign_id);
   const page = await t.inject({ method: 'GET', url: '/api/v1/sites?limit=1', headers: owner });
   if (page.json().meta.next_cursor) w.cursors.push(page.json().meta.next_cursor);
   return w;
