@@ -3,8 +3,8 @@
 // runtime token), cached per site in this process and served with its ETag (304 on If-None-Match).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { unauthorized } from '../../errors.js';
+import { ifNoneMatchHits, NotModified } from '../../http/conditional.js';
 import { Envelope, envelopeText, ok, responses, TextEnvelope } from '../../http/envelope.js';
 import { Page, page, pageRequestOf } from '../../http/pagination.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
@@ -75,7 +75,7 @@ export const campaignRoutes = (campaigns: CampaignsService, publicBaseUrl: strin
       tags,
       summary: 'The site’s public configuration for its storefront (runtime token, its Origin)',
       description: 'Live campaigns only (active, in their dates, their gating experiment running), without names or anything internal; media as absolute URLs. ETag with Cache-Control: private, max-age=60; 304 on If-None-Match. A change is served within 5 s by every process.',
-      response: { ...responses({ 200: TextEnvelope(PublicConfig) }, [401, 429]), 304: Type.Null() },
+      response: { ...responses({ 200: TextEnvelope(PublicConfig) }, [401, 429]), 304: NotModified },
     },
   }, async (request, reply) => {
     const siteId = principalOf(request, 'runtime').siteId;
@@ -83,7 +83,7 @@ export const campaignRoutes = (campaigns: CampaignsService, publicBaseUrl: strin
     reply.header('cache-control', 'private, max-age=60');
     if (!served) throw unauthorized('The runtime token belongs to a site that no longer exists');
     reply.header('etag', served.etag);
-    if (request.headers['if-none-match'] === served.etag) return reply.code(304).send(null);
+    if (ifNoneMatchHits(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
     // The configuration is JSON already: the envelope is put around it as text.
     return reply.serializer((text: string) => text).type('application/json; charset=utf-8').send(envelopeText(request, served.json));
   });
