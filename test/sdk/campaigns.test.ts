@@ -126,7 +126,7 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     p.evaluate(() => {
       const host = document.activeElement;
       const inner = host?.shadowRoot?.activeElement;
-      return { host: host?.tagName.toLowerCase() ?? '', id: host?.id ?? '', inner: inner ? `${inner.tagName.toLowerCase()}${(inner as HTMLInputElement).name ? `[name=${(inner as HTMLInputElement).name}]` : ''}` : '' };
+      return { host: host?.tagName.toLowerCase() ?? '', id: host?.id ?? '', inner: inner ? `${inner.tagName.toLowerCase()}${inner.name ? `[name=${inner.name}]` : ''}` : '' };
     });
 
   const modalForm = {
@@ -227,7 +227,7 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     await go(v, site, '/');
     await p.getByLabel('Email', { exact: true }).fill('bob@example.com');
     const button = p.locator('sf-campaign button[type=submit]');
-    await button.evaluate((b: HTMLButtonElement) => {
+    await button.evaluate((b: { click(): void }) => {
       b.click();
       b.click();
     });
