@@ -47,3 +47,13 @@ export function responses<S extends Record<number, TSchema>, const E extends rea
   for (const status of new Set([...errors, 400, 415, 503])) out[status] = ErrorEnvelope;
   return out as S & { [K in E[number] | 400 | 415 | 503]: typeof ErrorEnvelope };
 }
+
+/**
+ * The response schema of a route that sends its envelope as JSON text made beforehand (a document
+ * kept serialized, like a cached configuration): documented as the envelope of `data`, typed as text.
+ */
+export const TextEnvelope = <T extends TSchema>(data: T, description?: string) => Type.Unsafe<string>(Envelope(data, description));
+
+/** The success envelope around `dataJson`, the `data` already as JSON text, for a TextEnvelope route (reply.serializer must pass text through). */
+export const envelopeText = (request: FastifyRequest, dataJson: string): string =>
+  JSON.stringify({ success: true, data: null, meta: meta(request) }).replace('"data":null', `"data":${dataJson}`);

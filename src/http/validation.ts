@@ -130,6 +130,12 @@ export function bodyRule<S extends TSchema, T>(envelope: S, rule: (body: Static<
   };
 }
 
+/** A route's validator compiler: the body by its rule, every other part (path, query) by the schema boundary. */
+export const bodyBy =
+  (rule: BodyRule<unknown>): FastifySchemaCompiler<TSchema> =>
+  (route) =>
+    route.httpPart === 'body' ? rule.validatorCompiler(route) : schemaBoundary(route);
+
 /** Checks one item of a body alone (the string rule included): the typed item, or its details with `pointer` before each path. */
 export type ItemCheck<T> = (item: unknown, pointer: string) => Checked<T>;
 

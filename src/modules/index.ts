@@ -3,6 +3,7 @@
 import { adminModule } from './admin/module.js';
 import { apiKeysModule } from './api-keys/module.js';
 import { attributionModule } from './attribution/module.js';
+import { campaignsModule } from './campaigns/module.js';
 import { catalogModule } from './catalog/module.js';
 import { credentialsModule } from './credentials/module.js';
 import { demoModule } from './demo/module.js';
@@ -28,6 +29,7 @@ export const MODULES = [
   publisherModule,
   mediaModule,
   catalogModule,
+  campaignsModule,
   adminModule,
   sdkModule,
   demoModule,

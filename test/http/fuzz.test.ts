@@ -426,6 +426,7 @@ interface World {
   cursors: string[];
   products: string[];
   media: string[];
+  campaigns: string[];
 }
 
 interface RouteSpec {
@@ -615,7 +616,33 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'GET /api/v1/sites/:siteId/media/:mediaId': {},
   'DELETE /api/v1/sites/:siteId/media/:mediaId': {},
   'GET /api/v1/public/media/:mediaId': {},
+  'POST /api/v1/sites/:siteId/campaigns': { body: (w, n) => fuzzCampaign(w, n), learn: (w, data) => cap(w.campaigns, data.campaign_id, 40) },
+  'GET /api/v1/sites/:siteId/campaigns': { query: (_w, n): Record<string, string> => (n % 2 ? { limit: '2', kind: 'overlay' } : { status: 'active' }) },
+  'GET /api/v1/sites/:siteId/campaigns/:campaignId': {},
+  'PATCH /api/v1/sites/:siteId/campaigns/:campaignId': {
+    body: (_w, n): Record<string, Json> => (n % 3 === 0 ? { status: ['active', 'paused', 'archived'][n % 9 === 0 ? 2 : (n / 3) % 2]! } : { name: `Renamed ${n}`, priority: n % 100 }),
+  },
+  'GET /api/v1/runtime/config': {},
 };
+
+/** A campaign (CONTRACT §9) of one of the three kinds, now and then active or gated by an experiment of the main site. */
+function fuzzCampaign(w: World, n: number): Record<string, Json> {
+  const contents: [string, Record<string, Json>][] = [
+    ['overlay', { template: 'modal', title: `Fuzz ${n}`, form: { form_id: 'f', fields: [{ name: 'email', type: 'email', label: 'Email', required: true }] } }],
+    ['chatbot', { greeting: 'Hi', intents: [{ intent_id: 'a', patterns: ['ship'], reply: 'Soon' }], fallback_reply: '?' }],
+    ['recommendation', { placement: 'home', strategy: 'popular', limit: 4 }],
+  ];
+  const [kind, content] = contents[n % 3]!;
+  return {
+    name: `Fuzz campaign ${n}`,
+    kind,
+    content,
+    status: n % 2 ? 'active' : 'draft',
+    targeting: { url_include: ['/products/*'], devices: ['desktop'] },
+    trigger: n % 4 === 0 ? { on: 'delay', delay_ms: 500 } : { on: 'page_load' },
+    ...(n % 5 === 0 && w.experiments.length > 0 ? { experiment_id: w.experiments[n % w.experiments.length]! } : {}),
+  };
+}
 
 /** A product (CONTRACT §8) without its id; now and then naming a media item of the main site. */
 function fuzzProduct(w: World, n: number): Record<string, Json> {
@@ -716,7 +743,7 @@ function credentialFor(spec: RouteSpec, plan: Plan, w: World, url: string, paylo
 
 /** Whether a URL component decodes to text holding U+0000 (a component that does not decode stays as sent). */
 const decodesToNul = (v: UrlValue) => (v.raw ? v.s.includes('%00') && !/%(?!00|2F|25|20)/i.test(v.s.replace(/%00/g, '')) : v.s.includes('\u0000') && !LONE_SURROGATE.test(v.s));
-const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId']);
+const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId', 'campaignId']);
 
 function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul: boolean } {
   const chosen: Record<string, string> = {};
@@ -749,6 +776,9 @@ function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul:
           break;
         case 'mediaId':
           real = pick(w.media, p.pick);
+          break;
+        case 'campaignId':
+          real = pick(w.campaigns, p.pick);
           break;
       }
     }
@@ -947,6 +977,7 @@ async function setupWorld(t: TestApp): Promise<World> {
     cursors: [],
     products: [],
     media: [],
+    campaigns: [],
   };
   const ok = async (method: 'POST' | 'PATCH', url: string, payload: object, headers: Record<string, string> = owner) => {
     const res = await t.inject({ method, url, headers, payload });
@@ -990,6 +1021,7 @@ async function setupWorld(t: TestApp): Promise<World> {
     assert.ok(res.statusCode < 300, res.body);
     w.products.push(`fuzz-${i}`);
   }
+  for (let i = 0; i < 3; i += 1) w.campaigns.push((await ok('POST', `/api/v1/sites/${main.siteId}/campaigns`, fuzzCampaign({ ...w, experiments: [] }, i))).campaign_id);
   const page = await t.inject({ method: 'GET', url: '/api/v1/sites?limit=1', headers: owner });
   if (page.json().meta.next_cursor) w.cursors.push(page.json().meta.next_cursor);
   return w;

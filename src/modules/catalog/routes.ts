@@ -8,7 +8,7 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { Page, page, pageRequestOf } from '../../http/pagination.js';
 import { principalOf } from '../../http/principals.js';
 import { siteInParams } from '../../http/site-access.js';
-import { schemaBoundary, type BodyRule } from '../../http/validation.js';
+import { bodyBy } from '../../http/validation.js';
 import type { CatalogCaller } from './catalog-caller.js';
 import { toArchivedView, toProductView } from './product-view.js';
 import type { ProductsService } from './products-service.js';
@@ -39,12 +39,6 @@ function callerOf(request: FastifyRequest): CatalogCaller {
   const p = principalOf(request, 'merchant', 'apiKey');
   return p.kind === 'merchant' ? { kind: 'user', userId: p.userId } : { kind: 'apiKey', siteId: p.siteId };
 }
-
-/** The body by its rule, every other part (the path) by the app's schema boundary. */
-const bodyBy =
-  (rule: BodyRule<unknown>): FastifySchemaCompiler<TSchema> =>
-  (route) =>
-    route.httpPart === 'body' ? rule.validatorCompiler(route) : schemaBoundary(route);
 
 export const catalogRoutes = (products: ProductsService): FastifyPluginAsyncTypebox => async (app) => {
   app.put('/sites/:siteId/products/:productId', {
