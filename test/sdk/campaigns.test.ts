@@ -52,24 +52,11 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     const s = await t.createSite({ origins: [shop.origin] });
     return { siteId: s.siteId, owner: s.owner };
   };
-  let seq = 0;
   const createCampaign = async (site: Site, body: Json): Promise<{ campaign_id: string; version: number }> => {
-    seq += 1;
-    const campaign_id = `cmp_test${seq}`;
-    stub.campaigns.push({
-      siteId: site.siteId,
-      campaign: {
-        campaign_id,
-        kind: body.kind,
-        version: 1,
-        content: body.content,
-        targeting: { url_include: [], url_exclude: [], devices: [], new_visitors_only: false, ...(body.targeting as Json) },
-        trigger: body.trigger ?? { on: 'page_load' },
-        frequency: body.frequency ?? {},
-        experiment_id: body.experiment_id ?? null,
-      },
-    });
-    return { campaign_id, version: 1 };
+    const res = await t.inject({ method: 'POST', url: `/api/v1/sites/${site.siteId}/campaigns`, headers: bearer(await t.idToken(site.owner)), payload: { name: 'Test', ...body } });
+    assert.equal(res.statusCode, 201, res.body);
+    const data = res.json().data as { campaign_id: string; version: number };
+    return { campaign_id: data.campaign_id, version: data.version };
   };
   const submissionsOf = async (_site: Site, campaignId: string) => [...stub.submissions.values()].filter((s) => s.body.campaign_id === campaignId);
   const runningExperiment = async (site: Site, weights: { control: number; treatment: number }) => {
