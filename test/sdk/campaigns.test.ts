@@ -18,11 +18,12 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
   let browser: Browser;
   let shop: PageServer;
 
-  // A shop page on its own origin: `?site=` the site, `?slot=` a recommendation slot, `?pid=` its product.
+  // A shop page on its own origin: `?site=` the site, `?slot=` a recommendation slot, `?pid=` its product,
+  // `?tall=1` a page three windows high.
   // Its own styles would restyle any button or .b/.p/.x element they reached.
   const shopPage = (path: string, q: URLSearchParams) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop ${path}</title>
     <style>button { color: rgb(255, 0, 0) !important; font-size: 31px; } .b, .p, .x, h2 { color: rgb(0, 128, 0); letter-spacing: 3px; }</style></head><body>
-    <h1>Shop</h1><button id="pagebtn" type="button">page button</button><p id="pagep" class="p">page text</p><a id="pagea" class="b" href="/x">page link</a>
+    <h1>Shop</h1>${q.get('tall') ? '<div style="height: 3000px">tall</div>' : ''}<button id="pagebtn" type="button">page button</button><p id="pagep" class="p">page text</p><a id="pagea" class="b" href="/x">page link</a>
     ${q.get('slot') ? `<div id="slot" data-sf-slot="${q.get('slot')}"${q.get('pid') ? ` data-sf-product-id="${q.get('pid')}"` : ''}>fallback</div>` : ''}
     <script src="${api}/sdk/v1/storefront.js"></script>
     <script>Storefront.init({ siteId: ${JSON.stringify(q.get('site') ?? '')}, endpoint: ${JSON.stringify(api)}, flushInterval: 200 });</script>
@@ -374,6 +375,44 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     await go(phone, mobileOnly, '/');
     await phone.page.locator('sf-campaign [role=dialog]').getByText('Get the app').waitFor();
     await done(phone);
+  });
+
+  it('fires triggers: a delay, a scroll depth, an exit through the top of the window', async () => {
+    const banner = (title: string) => ({ kind: 'overlay', status: 'active', content: { template: 'banner', title } });
+    const delayed = await newSite();
+    await createCampaign(delayed, { ...banner('Delayed'), trigger: { on: 'delay', delay_ms: 1500 } });
+    const d = await visit();
+    await go(d, delayed, '/');
+    const started = Date.now();
+    await d.page.locator('sf-campaign [role=region]').waitFor();
+    assert.ok(Date.now() - started >= 1000, 'not before its delay');
+    await done(d);
+
+    const scrolled = await newSite();
+    await createCampaign(scrolled, { ...banner('Half way'), trigger: { on: 'scroll', scroll_percent: 50 } });
+    const s = await visit();
+    await go(s, scrolled, '/', '&tall=1');
+    await settle(s.page);
+    assert.equal(await s.page.locator('sf-campaign').count(), 0, 'not before the scroll');
+    await s.page.evaluate(() => window.scrollTo(0, 600));
+    await settle(s.page);
+    assert.equal(await s.page.locator('sf-campaign').count(), 0, 'not at a quarter');
+    await s.page.evaluate(() => window.scrollTo(0, 2000));
+    await s.page.locator('sf-campaign [role=region]').waitFor();
+    await done(s);
+
+    const leaving = await newSite();
+    await createCampaign(leaving, { ...banner('Before you go'), trigger: { on: 'exit_intent' } });
+    const e = await visit();
+    await go(e, leaving, '/');
+    await e.page.mouse.move(400, 300);
+    await e.page.mouse.move(400, 450);
+    await settle(e.page);
+    assert.equal(await e.page.locator('sf-campaign').count(), 0, 'not while the pointer stays');
+    // The pointer leaves the window through its top edge.
+    await e.page.evaluate(() => document.documentElement.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 400, clientY: -2, relatedTarget: null })));
+    await e.page.locator('sf-campaign [role=region]').waitFor();
+    await done(e);
   });
 
   it('holds frequency caps per session and per day across page loads', async () => {
