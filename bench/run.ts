@@ -2,6 +2,7 @@
 // keeping the rest of the file as written.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { campaignsMarkdown, runCampaignsBench } from './campaigns.js';
 import { catalogMarkdown, runCatalogBench } from './catalog.js';
 import { eventsMarkdown, runEventsBench } from './events.js';
 import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
@@ -33,6 +34,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'publisher', run: async () => publisherMarkdown(await runPublisherBench(log)) },
   { name: 'catalog', run: async () => catalogMarkdown(await runCatalogBench(log)) },
   { name: 'media', run: async () => mediaMarkdown(await runMediaBench(log)) },
+  { name: 'campaigns', run: async () => campaignsMarkdown(await runCampaignsBench(log)) },
   { name: 'sdk', run: async () => sdkMarkdown(await runSdkBench(log)) },
 ];
 

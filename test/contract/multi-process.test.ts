@@ -162,4 +162,29 @@ describe('two server processes on one PostgreSQL and Redis', { skip: !ready && '
     assert.ok(refusedAfter !== undefined && refusedAfter <= REVOCATION_BOUND_MS + 250, `refused by the other process after ${refusedAfter} ms`);
     assert.equal((await post(a, '/runtime/token', { origin: ORIGIN }, { site_id: siteId })).status, 403, 'no new token for the removed origin');
   });
+
+  it('serves a campaign change at once from the process that made it and within 5 s from the other', async () => {
+    const { siteId, owner } = await site();
+    const token = ((await (await post(a, '/runtime/token', { origin: ORIGIN }, { site_id: siteId })).json()) as { data: { token: string } }).data.token;
+    const browser = { authorization: `Bearer ${token}`, origin: ORIGIN };
+    const config = async (server: ServerProcess) =>
+      ((await (await fetch(`${server.url}/api/v1/runtime/config`, { headers: browser })).json()) as { data: { campaigns: { campaign_id: string; version: number }[] } }).data.campaigns;
+    assert.deepEqual(await config(a), []);
+    assert.deepEqual(await config(b), []);
+    const ownerH = { authorization: `Bearer ${(await idTokens.issueLocal(owner, 600)).idToken}` };
+    const body = { name: 'Bot', kind: 'chatbot', status: 'active', content: { greeting: 'Hi', intents: [{ intent_id: 'a', patterns: ['ship'], reply: 'Soon' }], fallback_reply: '?' } };
+    const created = await post(b, `/sites/${siteId}/campaigns`, ownerH, body);
+    assert.equal(created.status, 201);
+    const at = Date.now();
+    assert.equal((await config(b)).length, 1, 'at once where it was made');
+    let seenAfter: number | undefined;
+    while (Date.now() - at < REVOCATION_BOUND_MS + 2_000) {
+      if ((await config(a)).length === 1) {
+        seenAfter = Date.now() - at;
+        break;
+      }
+      await sleep(100);
+    }
+    assert.ok(seenAfter !== undefined && seenAfter <= REVOCATION_BOUND_MS + 250, `served by the other process after ${seenAfter} ms`);
+  });
 });
