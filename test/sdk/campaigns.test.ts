@@ -410,7 +410,7 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     await settle(e.page);
     assert.equal(await e.page.locator('sf-campaign').count(), 0, 'not while the pointer stays');
     // The pointer leaves the window through its top edge.
-    await e.page.evaluate(() => document.documentElement.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, clientX: 400, clientY: -2, relatedTarget: null })));
+    await e.page.evaluate(() => document.documentElement.dispatchEvent(new (window as { MouseEvent: new (type: string, init: object) => unknown }).MouseEvent('mouseout', { bubbles: true, clientX: 400, clientY: -2, relatedTarget: null })));
     await e.page.locator('sf-campaign [role=region]').waitFor();
     await done(e);
   });
