@@ -76,9 +76,12 @@ describe('form validation', () => {
     for (const bad of ['ann', 'ann@', '@example.com', 'ann@example', 'a b@example.com', 'ann@exa..mple.com', `${'a'.repeat(250)}@b.co`]) {
       assert.ok(validateForm(fields, { ...base, email: bad }).email, bad);
     }
-    for (const good of ['ann@example.com', 'a.b+c@sub.example.co.uk']) assert.deepEqual(validateForm(fields, { ...base, email: good }), {}, good);
+    for (const bad of ['.ann@example.com', 'ann.@example.com', 'ann@example.c0m', 'ann@[1.2.3.4]']) assert.ok(validateForm(fields, { ...base, email: bad }).email, bad);
+    for (const good of ['ann@example.com', 'a.b+c@sub.example.co.uk', 'o\'neil@bücher.de', 'x@example.xn--p1ai']) assert.deepEqual(validateForm(fields, { ...base, email: good }), {}, good);
     assert.ok(validateForm(fields, { ...base, phone: 'call me' }).phone);
-    assert.ok(validateForm(fields, { ...base, phone: '12' }).phone);
+    assert.ok(validateForm(fields, { ...base, phone: '12345' }).phone, 'under 6 digits');
+    assert.ok(validateForm(fields, { ...base, phone: '+1 234 567 890 123 456 789 01' }).phone, 'over 20 digits');
+    assert.ok(validateForm(fields, { ...base, phone: '030.123.456' }).phone, 'dots are not taken');
     assert.deepEqual(validateForm(fields, { ...base, phone: '+49 (30) 123-456' }), {});
     assert.ok(validateForm(fields, { ...base, size: 'XXL' }).size);
     assert.ok(validateForm(fields, { ...base, name: 'x'.repeat(1001) }).name);

@@ -36,7 +36,10 @@ const valueOf = (c: Control) => (c instanceof HTMLInputElement && c.type === 'ch
 /** The form element; `sent` runs after a 202 (the thank-you state replaces the form). */
 export function buildForm(host: RenderHost, c: Campaign, form: Form, sent: () => void): HTMLFormElement {
   const fields = form.fields.map(field);
-  const consent = form.consent_text ? h('input', { type: 'checkbox', name: 'consent', id: uid('c') }) : undefined;
+  // The consent text is asked with a box of its own, unless a consent field of the form is that box
+  // (then the text is shown beside the fields and the field carries the answer).
+  const ownBox = !form.fields.some((f) => f.type === 'consent');
+  const consent = form.consent_text && ownBox ? h('input', { type: 'checkbox', name: 'consent', id: uid('c') }) : undefined;
   const honeypot = h('input', { name: 'website', tabindex: '-1', autocomplete: 'off', id: uid('w') });
   const button = h('button', { type: 'submit', class: 'b' }, 'Submit');
   const status = h('p', { class: 'st', role: 'status' });
@@ -47,7 +50,7 @@ export function buildForm(host: RenderHost, c: Campaign, form: Form, sent: () =>
     'form',
     { novalidate: true, onsubmit: (e) => void submit(e) },
     ...fields.map((x) => x.el),
-    consent && h('div', { class: 'f' }, h('label', { class: 'ck' }, consent, form.consent_text)),
+    consent ? h('div', { class: 'f' }, h('label', { class: 'ck' }, consent, form.consent_text)) : form.consent_text && h('p', { class: 'n' }, form.consent_text),
     h('div', { class: 'hp', 'aria-hidden': 'true' }, h('label', { for: honeypot.id }, 'Website'), honeypot),
     button,
     status,
@@ -58,16 +61,8 @@ export function buildForm(host: RenderHost, c: Campaign, form: Form, sent: () =>
     if (sending) return;
     const values: Values = {};
     for (const x of fields) values[x.f.name] = valueOf(x.input);
-    const errors = validateForm(form.fields, values);
-    for (const x of fields) {
-      const message = errors[x.f.name];
-      x.input.setAttribute('aria-invalid', String(!!message));
-      x.err.textContent = message ?? '';
-      x.err.hidden = !message;
-    }
-    const firstBad = fields.find((x) => errors[x.f.name]);
-    status.textContent = firstBad ? 'Please correct the highlighted fields.' : 'Sending…';
-    if (firstBad) return firstBad.input.focus();
+    if (!showErrors(validateForm(form.fields, values))) return;
+    status.textContent = 'Sending…';
     sending = button.disabled = true;
     const res = await host.api('/submissions', {
       campaign_id: c.campaign_id,
@@ -78,8 +73,30 @@ export function buildForm(host: RenderHost, c: Campaign, form: Form, sent: () =>
       ...(consent ? { consent: { granted: consent.checked } } : {}),
     });
     if (res?.status === 202) return sent();
-    status.textContent = (res && FAILED[res.status]) ?? 'Something went wrong. Please try again.';
     sending = button.disabled = false;
+    status.textContent = (res && FAILED[res.status]) ?? 'Something went wrong. Please try again.';
+    // The server's own checks name the fields they refused (`/fields/<name>`).
+    if (res?.status === 400) {
+      const details = ((await res.json().catch(() => ({}))) as { error?: { details?: { path: string }[] } }).error?.details ?? [];
+      const refused: Record<string, string> = {};
+      for (const d of details) if (d.path.startsWith('/fields/')) refused[d.path.slice(8)] = 'Please check this entry.';
+      showErrors(refused);
+    }
+  }
+
+  /** Marks the fields in error (and clears the others); focuses the first. True when there is none. */
+  function showErrors(errors: Record<string, string>): boolean {
+    for (const x of fields) {
+      const message = errors[x.f.name];
+      x.input.setAttribute('aria-invalid', String(!!message));
+      x.err.textContent = message ?? '';
+      x.err.hidden = !message;
+    }
+    const firstBad = fields.find((x) => errors[x.f.name]);
+    if (!firstBad) return true;
+    status.textContent = 'Please correct the highlighted fields.';
+    firstBad.input.focus();
+    return false;
   }
   return el;
 }

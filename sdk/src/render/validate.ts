@@ -4,8 +4,10 @@ import type { FormField } from '../campaign-types.js';
 
 export type Values = Record<string, string | boolean>;
 
-export const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const PHONE = /^\+?[\d\s().-]{5,32}$/;
+// As the server takes them (CONTRACT §9): a dot-atom local part, a host of two labels or more ending
+// in letters; a phone of 6–20 digits with spaces, hyphens, parentheses and a leading +, ≤ 32 characters.
+export const EMAIL = /^[\w!#$%&'*+/=?^`{|}~-]+(\.[\w!#$%&'*+/=?^`{|}~-]+)*@([^\s@.]+\.)+(\p{L}{2,63}|xn--[a-z0-9-]+)$/iu;
+const PHONE = /^\+?[\d ()-]{6,32}$/;
 
 /** The message for each field that fails (by name); empty when the form may be sent. */
 export function validateForm(fields: readonly FormField[], values: Values): Record<string, string> {
@@ -21,7 +23,7 @@ export function validateForm(fields: readonly FormField[], values: Values): Reco
       if (f.required) errors[f.name] = `Please fill in ${f.label}.`;
     } else if (f.type === 'email' && (s.length > 254 || !EMAIL.test(s))) {
       errors[f.name] = 'Please enter a valid email address, like name@example.com.';
-    } else if (f.type === 'phone' && (!PHONE.test(s) || s.replace(/\D/g, '').length < 5)) {
+    } else if (f.type === 'phone' && (!PHONE.test(s) || !/^\D*(\d\D*){6,20}$/.test(s))) {
       errors[f.name] = 'Please enter a valid phone number.';
     } else if (f.type === 'choice' && f.options && !f.options.includes(s)) {
       errors[f.name] = `Please choose ${f.label}.`;
