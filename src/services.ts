@@ -9,7 +9,20 @@ import type { Metrics } from './plugins/metrics.js';
 import type { ApiKeyVerifier } from './auth/principal.js';
 import { createIdTokens } from './auth/id-tokens.js';
 import { createRuntimeTokens } from './auth/runtime-tokens.js';
-import { allListeners, allMediaUsers, createKernel, late, NO_CAMPAIGN_FORMS, NO_EXPERIMENTS, NO_MEDIA, type MediaUser, type OrderLedgerListener } from './kernel/index.js';
+import {
+  allListeners,
+  allMediaUsers,
+  createKernel,
+  late,
+  NO_ACTIVITY,
+  NO_CAMPAIGN_FORMS,
+  NO_EXPERIMENTS,
+  NO_MEDIA,
+  NO_SHELF,
+  NO_SLOTS,
+  type MediaUser,
+  type OrderLedgerListener,
+} from './kernel/index.js';
 import { createHourlyLimiter } from './rate-limit/hourly-limiter.js';
 import { createRuntimeLimits } from './rate-limit/runtime-limits.js';
 import { createClickIdKeyring } from './crypto/click-id-keyring.js';
@@ -47,6 +60,9 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const mediaLibrary = late(NO_MEDIA);
   const experimentGate = late(NO_EXPERIMENTS);
   const campaignForms = late(NO_CAMPAIGN_FORMS);
+  const productShelf = late(NO_SHELF);
+  const productActivity = late(NO_ACTIVITY);
+  const recommendationSlots = late(NO_SLOTS);
   const ctx: ModuleContext = {
     ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness },
     orderLedger: allListeners(listeners),
@@ -54,6 +70,9 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
     mediaUsers: allMediaUsers(mediaUsers),
     experimentGate,
     campaignForms,
+    productShelf,
+    productActivity,
+    recommendationSlots,
   };
   const modules = createModuleServices(ctx);
   for (const m of MODULES) {
@@ -65,6 +84,9 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   mediaLibrary.resolve(MODULES.map((m) => m.mediaLibrary(modules)).find((l) => l !== undefined));
   experimentGate.resolve(MODULES.map((m) => m.experimentGate(modules)).find((g) => g !== undefined));
   campaignForms.resolve(MODULES.map((m) => m.campaignForms(modules)).find((f) => f !== undefined));
+  productShelf.resolve(MODULES.map((m) => m.productShelf(modules)).find((s) => s !== undefined));
+  productActivity.resolve(MODULES.map((m) => m.productActivity(modules)).find((a) => a !== undefined));
+  recommendationSlots.resolve(MODULES.map((m) => m.recommendationSlots(modules)).find((s) => s !== undefined));
   const apiKeys = MODULES.map((m) => m.apiKeyVerifier(modules)).find((v) => v !== undefined) ?? NO_KEYS;
 
   return {

@@ -1,6 +1,6 @@
 // Click-id protection over every sealed column the modules declare: rotation re-seals values sealed
 // with an older key (CLICK_ID_KEYS, newest first), retention drops sealed values past their age and
-// keeps the rest of each row.
+// keeps the rest of each row (columns declared `retention: false` are left to their own rule).
 import type { Database } from '../db/types.js';
 import type { ClickIdKeyring } from './click-id-keyring.js';
 import type { SealedColumn } from './sealed-columns.js';
@@ -28,11 +28,16 @@ export function createClickIdProtection(db: Database, keyring: ClickIdKeyring, c
       return { rotated, key_id: keyring.currentKeyId };
     },
 
-    /** Removes sealed raw values older than `days` days (touches, clicks, report records); keeps the rest of each row. */
+    /**
+     * Removes sealed raw values older than `days` days (touches, clicks, report records); keeps the rest
+     * of each row. Columns declared `retention: false` (submitted form fields) are not touched.
+     */
     async purge(days: number, now = Date.now()): Promise<{ purged: number; before: string }> {
       const before = new Date(now - days * 86_400_000);
       let purged = 0;
-      for (const column of columns) purged += await sealedRepo.purgeSealed(db, column, before);
+      for (const column of columns) {
+        if (column.retention !== false) purged += await sealedRepo.purgeSealed(db, column, before);
+      }
       return { purged, before: before.toISOString() };
     },
   };

@@ -1,6 +1,6 @@
-// A column that holds a sealed raw value (click ids, publisher references), with the row context its
-// ciphertext is bound to. The modules that seal values declare their columns; rotation and retention
-// (click-id-protection.ts) work over all of them alike.
+// A column that holds a sealed raw value (click ids, publisher references, submitted form fields), with
+// the row context its ciphertext is bound to. The modules that seal values declare their columns;
+// rotation (click-id-protection.ts) works over all of them alike, retention over those that take it.
 
 export interface SealedColumn {
   table: string;
@@ -10,6 +10,11 @@ export interface SealedColumn {
   keyId: string;
   /** The time that retention counts from. */
   timeColumn: string;
+  /**
+   * `false`: click-id retention (`purge`) leaves the column alone: its values are kept until erased by
+   * their own rule (a submission's fields, which a member erases). Rotation still re-seals them.
+   */
+  retention?: false;
   /** The associated data the value was sealed with, from the row's keys. */
   context(row: Record<string, string>): string;
 }

@@ -16,6 +16,18 @@ export * as siteSchemas from './site-schemas.js';
 export { allMediaUsers, NO_MEDIA, type MediaLibrary, type MediaUser } from './media-references.js';
 export { NO_EXPERIMENTS, type ExperimentGate, type GateState } from './experiment-gate.js';
 export { NO_CAMPAIGN_FORMS, type CampaignForm, type CampaignForms, type FormField, type FormFieldType } from './campaign-forms.js';
+export {
+  NO_ACTIVITY,
+  NO_SHELF,
+  NO_SLOTS,
+  type ProductActivity,
+  type ProductCounts,
+  type ProductShelf,
+  type RecommendationSlot,
+  type RecommendationSlots,
+  type RecommendationStrategy,
+  type ShelfProduct,
+} from './recommendation-sources.js';
 export { late } from './late.js';
 export { allListeners, type LedgerDeltas, type LinkedOrder, type OrderLedgerListener } from './order-ledger.js';
 

@@ -12,9 +12,11 @@ import { experimentsModule } from './experiments/module.js';
 import { healthModule } from './health/module.js';
 import { mediaModule } from './media/module.js';
 import { publisherModule } from './publisher/module.js';
+import { recommendationsModule } from './recommendations/module.js';
 import { runtimeModule } from './runtime/module.js';
 import { sdkModule } from './sdk/module.js';
 import { sitesModule } from './sites/module.js';
+import { submissionsModule } from './submissions/module.js';
 import type { ModuleContext } from './module.js';
 
 export const MODULES = [
@@ -30,6 +32,8 @@ export const MODULES = [
   mediaModule,
   catalogModule,
   campaignsModule,
+  recommendationsModule,
+  submissionsModule,
   adminModule,
   sdkModule,
   demoModule,

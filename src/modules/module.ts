@@ -10,7 +10,19 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/types.js';
 import type { Secrets } from '../secrets.js';
 import type { Metrics } from '../plugins/metrics.js';
-import type { Actor, CampaignForms, ExperimentGate, Kernel, MediaLibrary, MediaUser, OrderLedgerListener, SiteView } from '../kernel/index.js';
+import type {
+  Actor,
+  CampaignForms,
+  ExperimentGate,
+  Kernel,
+  MediaLibrary,
+  MediaUser,
+  OrderLedgerListener,
+  ProductActivity,
+  ProductShelf,
+  RecommendationSlots,
+  SiteView,
+} from '../kernel/index.js';
 import type { ClickIdKeyring } from '../crypto/click-id-keyring.js';
 import type { SealedColumn } from '../crypto/sealed-columns.js';
 import type { HourlyLimiter } from '../rate-limit/hourly-limiter.js';
@@ -46,6 +58,12 @@ export interface ModuleContext {
   experimentGate: ExperimentGate;
   /** The forms of live campaigns (the campaigns module's), for the module that takes submissions. */
   campaignForms: CampaignForms;
+  /** Live products as storefronts show them (the catalog's), for recommendations. */
+  productShelf: ProductShelf;
+  /** What visitors did with products (the events module's), for recommendations. */
+  productActivity: ProductActivity;
+  /** The slots of live recommendation campaigns (the campaigns module's). */
+  recommendationSlots: RecommendationSlots;
   /** A bounded probe of the database and its migrations. */
   readiness(): Promise<Readiness>;
 }
@@ -81,6 +99,9 @@ export interface ModuleSpec<N extends string, S> {
   mediaUser?(services: S): MediaUser;
   experimentGate?(services: S): ExperimentGate;
   campaignForms?(services: S): CampaignForms;
+  productShelf?(services: S): ProductShelf;
+  productActivity?(services: S): ProductActivity;
+  recommendationSlots?(services: S): RecommendationSlots;
   firstStart?(services: S, start: FirstStart): Promise<void>;
 }
 
@@ -101,6 +122,9 @@ export interface StorefrontModule<N extends string, S> {
   mediaUser(all: Record<N, S>): MediaUser | undefined;
   experimentGate(all: Record<N, S>): ExperimentGate | undefined;
   campaignForms(all: Record<N, S>): CampaignForms | undefined;
+  productShelf(all: Record<N, S>): ProductShelf | undefined;
+  productActivity(all: Record<N, S>): ProductActivity | undefined;
+  recommendationSlots(all: Record<N, S>): RecommendationSlots | undefined;
   firstStart(all: Record<N, S>, start: FirstStart): Promise<void>;
 }
 
@@ -121,6 +145,9 @@ export function defineModule<N extends string, S>(spec: ModuleSpec<N, S>): Store
     mediaUser: (all) => spec.mediaUser?.(own(all)),
     experimentGate: (all) => spec.experimentGate?.(own(all)),
     campaignForms: (all) => spec.campaignForms?.(own(all)),
+    productShelf: (all) => spec.productShelf?.(own(all)),
+    productActivity: (all) => spec.productActivity?.(own(all)),
+    recommendationSlots: (all) => spec.recommendationSlots?.(own(all)),
     firstStart: async (all, start) => spec.firstStart?.(own(all), start),
   };
 }

@@ -11,6 +11,10 @@ import { ORIGIN, testConfig } from '../helpers/app.js';
 import { createTestDatabase, ENGINES } from '../helpers/database.js';
 import { purchase, touch } from '../helpers/attribution.js';
 import { event } from '../helpers/events.js';
+import { createClickIdProtection } from '../../src/crypto/click-id-protection.js';
+import type { SealedColumn } from '../../src/crypto/sealed-columns.js';
+import { createSubmissionsService } from '../../src/modules/submissions/submissions-service.js';
+import { testForms } from '../modules/submissions/forms.js';
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -132,6 +136,57 @@ for (const engine of ENGINES) {
         assert.equal(afterApp.services.keyring.open({ keyId: r.click_id_key_id, ciphertext: r.click_id_ciphertext }, `${site.site_id}\n${r.touch_id}`), byId.get(r.touch_id));
       }
       assert.deepEqual(await afterApp.services.clickIds.rotate(), { rotated: 0, key_id: 'k2' }, 'a second rotation has nothing to do');
+    });
+
+    it('retention purges old sealed values of every column but those declared retention: false; rotation covers those too', async () => {
+      const database = await createTestDatabase(engine);
+      cleanups.push(() => database.drop());
+      const db = database.db;
+      await db.exec(`CREATE TABLE sealed_test (site_id text, item_id text, ct text, kid text, at timestamptz);
+        INSERT INTO sealed_test VALUES ('s', 'old', 'x', 'k0', now() - interval '30 days'), ('s', 'new', 'y', 'k0', now());`);
+      const column = (table: string, retention?: false): SealedColumn => ({
+        table,
+        keys: ['site_id', 'item_id'],
+        ciphertext: 'ct',
+        keyId: 'kid',
+        timeColumn: 'at',
+        ...(retention === false ? { retention } : {}),
+        context: (r) => `${r.site_id}:${r.item_id}`,
+      });
+      await db.exec('CREATE TABLE kept_test (LIKE sealed_test); INSERT INTO kept_test SELECT * FROM sealed_test;');
+      const keyring = { currentKeyId: 'k0', seal: () => ({ keyId: 'k0', ciphertext: '' }), open: () => '', fingerprint: () => '' };
+      const protection = createClickIdProtection(db, keyring, [column('sealed_test'), column('kept_test', false)]);
+      assert.equal((await protection.purge(7)).purged, 1, 'only the old value of the column that takes retention');
+      const cts = async (table: string) => (await db.query<{ item_id: string; ct: string | null }>(`SELECT item_id, ct FROM ${table} ORDER BY item_id`)).rows;
+      assert.deepEqual(await cts('sealed_test'), [{ item_id: 'new', ct: 'y' }, { item_id: 'old', ct: null }]);
+      assert.deepEqual(await cts('kept_test'), [{ item_id: 'new', ct: 'y' }, { item_id: 'old', ct: 'x' }]);
+
+      // The submissions module's column: rotated to the new key, never purged.
+      const k1 = key();
+      const k2 = key();
+      const master = randomBytes(32).toString('base64');
+      const appWith = async (keys: string) => {
+        const config = testConfig({ STOREFRONT_SECRET: master, CLICK_ID_KEYS: keys });
+        const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
+        await app.ready();
+        cleanups.push(() => app.close());
+        return app;
+      };
+      const before = await appWith(`k1:${k1}`);
+      const site = await before.services.sites.createSite({ name: 'Forms', origins: [ORIGIN], owner: 'o' });
+      const forms = testForms();
+      forms.open(site.site_id, 'cmp_rotate');
+      const submissionsOf = (app: typeof before) =>
+        createSubmissionsService({ db, secrets: app.services.moduleContext.secrets, keyring: app.services.keyring, forms, limiter: app.services.moduleContext.limiter });
+      const old = new Date(Date.now() - 400 * 86_400_000);
+      const id = await submissionsOf(before).submit(site.site_id, { campaignId: 'cmp_rotate', formId: 'f1', clientSubmissionId: 'c1', sessionId: 's1', fields: { email: 'rotate@shop.example' } }, old);
+      const afterApp = await appWith(`k2:${k2},k1:${k1}`);
+      assert.deepEqual(await afterApp.services.clickIds.rotate(), { rotated: 1, key_id: 'k2' });
+      await afterApp.services.clickIds.purge(1);
+      const { rows } = await db.query<{ fields_key_id: string }>('SELECT fields_key_id FROM submissions WHERE submission_id = $1', [id]);
+      assert.deepEqual(rows, [{ fields_key_id: 'k2' }]);
+      const read = await submissionsOf(afterApp).list(SYSTEM, site.site_id, undefined, { limit: 10 });
+      assert.deepEqual(read.items.map((s) => s.fields), [{ email: 'rotate@shop.example' }]);
     });
   });
 }

@@ -623,6 +623,20 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
     body: (_w, n): Record<string, Json> => (n % 3 === 0 ? { status: ['active', 'paused', 'archived'][n % 9 === 0 ? 2 : (n / 3) % 2]! } : { name: `Renamed ${n}`, priority: n % 100 }),
   },
   'GET /api/v1/runtime/config': {},
+  'GET /api/v1/recommendations': { query: (w, n): Record<string, string> => ({ campaign_id: pick(w.campaigns, n) ?? 'cmp_none0000', ...(n % 2 ? { product_id: pick(w.products, n) ?? 'p', limit: String(1 + (n % 24)) } : {}) }) },
+  'POST /api/v1/submissions': {
+    // The campaigns the fuzz created (the overlays show form `f` with a required email), now and then an unknown one.
+    body: (w, n) => ({
+      campaign_id: (n % 7 === 0 ? undefined : pick(w.campaigns, n)) ?? `cmp_fuzz${n % 5}`,
+      form_id: n % 11 === 0 ? 'f1' : 'f',
+      client_submission_id: `cs-${n}`,
+      session_id: `fuzz-${n}`,
+      fields: { email: `fuzz${n % 50}@shop.example`, website: n % 13 === 0 ? 'http://spam.example' : '' },
+      ...(n % 5 === 0 ? { consent: { granted: true } } : {}),
+    }),
+  },
+  'GET /api/v1/sites/:siteId/submissions': { query: (w, n): Record<string, string> => (n % 2 ? { limit: '2' } : { limit: '2', campaign_id: pick(w.campaigns, n) ?? 'cmp_fuzz' }) },
+  'DELETE /api/v1/sites/:siteId/submissions/:submissionId': {},
 };
 
 /** A campaign (CONTRACT §9) of one of the three kinds, now and then active or gated by an experiment of the main site. */
@@ -743,7 +757,7 @@ function credentialFor(spec: RouteSpec, plan: Plan, w: World, url: string, paylo
 
 /** Whether a URL component decodes to text holding U+0000 (a component that does not decode stays as sent). */
 const decodesToNul = (v: UrlValue) => (v.raw ? v.s.includes('%00') && !/%(?!00|2F|25|20)/i.test(v.s.replace(/%00/g, '')) : v.s.includes('\u0000') && !LONE_SURROGATE.test(v.s));
-const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId', 'campaignId']);
+const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId', 'campaignId', 'submissionId']);
 
 function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul: boolean } {
   const chosen: Record<string, string> = {};
@@ -1021,7 +1035,7 @@ async function setupWorld(t: TestApp): Promise<World> {
     assert.ok(res.statusCode < 300, res.body);
     w.products.push(`fuzz-${i}`);
   }
-  for (let i = 0; i < 3; i += 1) w.campaigns.push((await ok('POST', `/api/v1/sites/${main.siteId}/campaigns`, fuzzCampaign({ ...w, experiments: [] }, i))).campaign_id);
+  for (let i = 0; i < 6; i += 1) w.campaigns.push((await ok('POST', `/api/v1/sites/${main.siteId}/campaigns`, fuzzCampaign({ ...w, experiments: [] }, i))).campaign_id);
   const page = await t.inject({ method: 'GET', url: '/api/v1/sites?limit=1', headers: owner });
   if (page.json().meta.next_cursor) w.cursors.push(page.json().meta.next_cursor);
   return w;

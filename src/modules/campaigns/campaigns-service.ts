@@ -9,7 +9,7 @@ import type { CampaignSettings, Kind, Status } from './campaign.js';
 import type { PatchCampaignInput } from './campaign-schema.js';
 import type { CampaignStore } from './campaign-store.js';
 import { mediaInUse } from './campaigns-repository.js';
-import { campaignForms, getCampaign, listSiteCampaigns } from './read-campaigns.js';
+import { campaignForms, getCampaign, listSiteCampaigns, recommendationSlots } from './read-campaigns.js';
 import { createRuntimeConfigs } from './runtime-config.js';
 import { changeCampaign, createCampaign } from './write-campaigns.js';
 
@@ -35,6 +35,7 @@ export function createCampaignsService({ db, secrets, sites, gate, media, public
     /** The site's public configuration as served (JSON text and ETag), media on `baseUrl`. */
     publicConfig: (siteId: string, baseUrl: string) => configs.get(siteId, baseUrl),
     forms: campaignForms(db, gate),
+    slots: recommendationSlots(db, gate),
     usesMedia: (q: Queryable, siteId: string, mediaId: string) => mediaInUse(q, siteId, mediaId),
   };
 }

@@ -21,5 +21,6 @@ export const campaignsModule = defineModule({
   routes: (campaigns, ctx) => [{ prefix: '/api/v1', plugin: campaignRoutes(campaigns, ctx.config.publicBaseUrl) }],
   mediaUser: (campaigns) => ({ usesMedia: campaigns.usesMedia }),
   campaignForms: (campaigns) => campaigns.forms,
+  recommendationSlots: (campaigns) => campaigns.slots,
   firstStart: (campaigns, start) => createDemoCampaigns(campaigns, start),
 });

@@ -1,18 +1,25 @@
 // The product catalog (CONTRACT §8): one sellable SKU a product, kept by members and commerce
 // backends (catalog:write) over HTTP and imported from files with `storefront products import`;
-// read by recommendations and campaigns (findProducts). It uses media items (a product's image):
+// read by recommendations (the kernel's product shelf). It uses media items (a product's image):
 // the media module asks it before deleting one.
 import { str } from '../../cli/command.js';
 import { defineModule } from '../module.js';
 import { IMPORT_PRODUCTS_COMMAND, importProductsCommand, importProductsFile } from './import-products.js';
+import { createDemoProducts } from './demo-products.js';
+import { createProductShelf } from './product-shelf.js';
 import { createProductsService } from './products-service.js';
 import { catalogRoutes } from './routes.js';
 
 export const catalogModule = defineModule({
   name: 'catalog',
-  services: (ctx) => ({ products: createProductsService({ db: ctx.db, sites: ctx.kernel.siteDirectory, secrets: ctx.secrets, media: ctx.mediaLibrary }) }),
+  services: (ctx) => ({
+    products: createProductsService({ db: ctx.db, sites: ctx.kernel.siteDirectory, secrets: ctx.secrets, media: ctx.mediaLibrary }),
+    shelf: createProductShelf(ctx.db),
+  }),
   routes: ({ products }) => [{ prefix: '/api/v1', plugin: catalogRoutes(products) }],
   mediaUser: ({ products }) => ({ usesMedia: products.usesMedia }),
+  productShelf: ({ shelf }) => shelf,
+  firstStart: ({ products }, start) => createDemoProducts(products, start.owner, start.site.site_id, start.site.origins[0] ?? 'http://localhost'),
   commands: {
     'products import': {
       kind: 'caller',

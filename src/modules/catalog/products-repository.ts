@@ -164,6 +164,16 @@ export async function findProducts(q: Queryable, siteId: string, productIds: rea
   return rows.map(productFromRow);
 }
 
+/** The site's newest live products (in stock only, when asked). */
+export async function newestProducts(q: Queryable, siteId: string, limit: number, inStockOnly: boolean): Promise<Product[]> {
+  const { rows } = await q.query<ProductRow>(
+    `SELECT ${COLUMNS} FROM products p WHERE p.site_id = $1 AND p.archived_at IS NULL AND ($3::boolean IS FALSE OR p.availability = 'in_stock')
+      ORDER BY p.created_at DESC, p.product_id COLLATE "C" DESC LIMIT $2`,
+    [siteId, limit, inStockOnly],
+  );
+  return rows.map(productFromRow);
+}
+
 /** Archives a live product: undefined when there is none. */
 export async function archiveProduct(q: Queryable, siteId: string, productId: string): Promise<Product | undefined> {
   const { rows } = await q.query<ProductRow>(

@@ -1,9 +1,10 @@
 // Storefront events (CONTRACT §3): track and batch through one ingestion function with group
-// commit, and reading an event back.
+// commit, and reading an event back; what visitors did with products (the kernel's product activity).
 import { defineModule } from '../module.js';
 import { createEventWriter } from './write-events.js';
 import { createEventsService } from './events-service.js';
 import { createIngestService } from './ingest-service.js';
+import { createProductActivity } from './product-activity.js';
 import { eventsRoutes } from './routes.js';
 
 export const eventsModule = defineModule({
@@ -11,6 +12,8 @@ export const eventsModule = defineModule({
   services: (ctx) => ({
     ingest: createIngestService({ writer: createEventWriter(ctx.db, ctx.metrics?.groupCommitFlushed), limiter: ctx.limiter, sites: ctx.kernel.siteDirectory }),
     events: createEventsService(ctx.db),
+    activity: createProductActivity(ctx.db),
   }),
+  productActivity: ({ activity }) => activity,
   routes: (services) => [{ prefix: '/api/v1', plugin: eventsRoutes(services) }],
 });

@@ -1,0 +1,45 @@
+// Popularity, pure (CONTRACT §10): products ranked by weighted views, carts and purchases of the last
+// 7 days, ties by the newest; and the picking of a slot's items from a ranking: never the anchor,
+// only live products (the ranking holds only those), in stock unless the slot says otherwise, within
+// the slot's categories, and products sharing a category with the anchor first.
+import type { ProductCounts, ShelfProduct } from '../../kernel/index.js';
+import { POPULARITY_WEIGHTS } from './recommendation.js';
+
+export const popularityScore = (c: Pick<ProductCounts, 'views' | 'carts' | 'purchases'>): number =>
+  c.views * POPULARITY_WEIGHTS.view + c.carts * POPULARITY_WEIGHTS.cart + c.purchases * POPULARITY_WEIGHTS.purchase;
+
+/** The shelf's products, most popular first (then the newest, then by id): products without activity rank by age alone. */
+export function rankByPopularity(products: readonly ShelfProduct[], counts: readonly ProductCounts[]): ShelfProduct[] {
+  const score = new Map(counts.map((c) => [c.productId, popularityScore(c)]));
+  return [...products].sort(
+    (a, b) =>
+      (score.get(b.productId) ?? 0) - (score.get(a.productId) ?? 0) ||
+      b.createdAt.getTime() - a.createdAt.getTime() ||
+      (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0),
+  );
+}
+
+/** Whether a product lies in one of these category paths or below one (`A > B` holds `A > B > C`). */
+export const inCategories = (p: Pick<ShelfProduct, 'categories'>, paths: readonly string[]): boolean =>
+  paths.length === 0 || p.categories.some((c) => paths.some((path) => c === path || c.startsWith(`${path} > `)));
+
+export interface PickOptions {
+  limit: number;
+  inStockOnly: boolean;
+  categories: readonly string[];
+  /** Never shown; its categories go first. */
+  anchor: Pick<ShelfProduct, 'productId' | 'categories'> | null;
+  /** Already chosen by another strategy: not shown twice. */
+  taken?: ReadonlySet<string>;
+}
+
+/** Up to `limit` products of a ranking that the slot may show, those sharing a category with the anchor first. */
+export function pickFromRanking(ranked: readonly ShelfProduct[], o: PickOptions): ShelfProduct[] {
+  const eligible = ranked.filter(
+    (p) => p.productId !== o.anchor?.productId && !o.taken?.has(p.productId) && (!o.inStockOnly || p.inStock) && inCategories(p, o.categories),
+  );
+  const anchorCategories = o.anchor?.categories ?? [];
+  const near = anchorCategories.length > 0 ? eligible.filter((p) => p.categories.some((c) => anchorCategories.includes(c))) : [];
+  const nearIds = new Set(near.map((p) => p.productId));
+  return [...near, ...eligible.filter((p) => !nearIds.has(p.productId))].slice(0, o.limit);
+}

@@ -1,0 +1,34 @@
+// The recommendations module's domain values (CONTRACT §10): an answer (its id, the strategy that
+// served its first item, the products in order), and how popularity weighs what visitors did.
+import { randomBase62 } from '../../ids.js';
+import type { RecommendationStrategy, ShelfProduct } from '../../kernel/index.js';
+
+export const RECOMMENDATION_ID_PATTERN = '^rec_[A-Za-z0-9]{4,64}$';
+export const newRecommendationId = (): string => `rec_${randomBase62(20)}`;
+
+/** How much one event says about a product's popularity: a purchase means more than a cart, a cart more than a view. */
+export const POPULARITY_WEIGHTS = { view: 1, cart: 3, purchase: 5 } as const;
+/** Popularity counts the last 7 days (CONTRACT §10). */
+export const POPULARITY_DAYS = 7;
+export const MAX_ITEMS = 24;
+
+/** What a recommendation was asked for. */
+export interface Ask {
+  siteId: string;
+  campaignId: string;
+  strategy: RecommendationStrategy;
+  limit: number;
+  inStockOnly: boolean;
+  /** Only products in these paths or below (empty: any). */
+  categories: string[];
+  anchorProductId: string | null;
+  sessionId: string | null;
+}
+
+export interface Answer {
+  recommendationId: string;
+  campaignId: string;
+  /** What served the first item. */
+  strategy: RecommendationStrategy;
+  items: ShelfProduct[];
+}

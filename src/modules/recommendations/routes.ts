@@ -1,0 +1,47 @@
+// GET /recommendations (CONTRACT §10): a browser's runtime token, or a secret key with events:write
+// for server rendering; the site is the credential's.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { fromMinorUnitsOf } from '../../domain/money.js';
+import { Envelope, ok, responses } from '../../http/envelope.js';
+import { principalOf } from '../../http/principals.js';
+import type { MediaLibrary } from '../../kernel/index.js';
+import type { Answer } from './recommendation.js';
+import type { RecommendationsService } from './recommendations-service.js';
+import { RecommendationAnswer, RecommendationQuery } from './schemas.js';
+
+const toAnswerView = (a: Answer, imageUrl: (image: Answer['items'][number]['image']) => string | null) => ({
+  recommendation_id: a.recommendationId,
+  campaign_id: a.campaignId,
+  strategy: a.strategy,
+  items: a.items.map((p, i) => ({
+    product_id: p.productId,
+    title: p.title,
+    url: p.url,
+    image_url: imageUrl(p.image),
+    price: { amount: fromMinorUnitsOf(p.price.amount, p.price.currency), currency: p.price.currency },
+    position: i + 1,
+  })),
+});
+
+export const recommendationRoutes = (recommendations: RecommendationsService, media: MediaLibrary, publicBaseUrl: string | undefined): FastifyPluginAsyncTypebox => async (app) => {
+  const baseUrl = (request: FastifyRequest) => publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  app.get('/recommendations', {
+    config: { auth: { runtime: true, apiKey: { scopes: ['events:write'] } }, browser: true },
+    schema: {
+      tags: ['recommendations'],
+      summary: 'Products to show in a recommendation campaign’s slot',
+      description:
+        'Never the anchor product, archived or (unless the campaign says otherwise) out-of-stock products, nor another site’s. Popularity (weighted views, carts and purchases of the last 7 days) serves when a strategy has too little data; `strategy` names what served the first item. 404: no live recommendation campaign of the site by that id. 400 at /product_id: a similar campaign without product_id.',
+      querystring: RecommendationQuery,
+      response: responses({ 200: Envelope(RecommendationAnswer) }, [401, 403, 404, 429]),
+    },
+  }, async (request, reply) => {
+    const { siteId } = principalOf(request, 'runtime', 'apiKey');
+    const q = request.query;
+    const answer = await recommendations.recommend({ siteId, campaignId: q.campaign_id, productId: q.product_id, sessionId: q.session_id, limit: q.limit });
+    const base = baseUrl(request);
+    reply.header('cache-control', 'no-store');
+    return ok(request, toAnswerView(answer, (image) => (image === null ? null : 'url' in image ? image.url : media.publicUrl(base, image.mediaId))));
+  });
+};
