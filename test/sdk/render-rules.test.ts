@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { matchIntent, normalise } from '../../sdk/src/render/chat-match.js';
+import { matchIntent, normalise, wordMatches } from '../../sdk/src/render/chat-match.js';
 import { submittedFields, validateForm } from '../../sdk/src/render/validate.js';
 import type { FormField } from '../../sdk/src/campaign-types.js';
 
@@ -22,9 +22,20 @@ describe('chatbot matching', () => {
     assert.equal(match('hi!'), 'hello');
   });
 
-  it('never matches inside a word', () => {
+  it('never matches inside a word; words of three letters or more take common endings', () => {
     assert.equal(match('this is history'), undefined);
-    assert.equal(match('returning customer'), undefined);
+    assert.equal(match('his order'), undefined, 'hi + s: too short to take an ending');
+    assert.equal(match('no returns?'), 'returns');
+    assert.equal(match('I returned it'), 'returns');
+    assert.equal(match('refunding'), 'returns');
+    assert.equal(match('unreturnable'), undefined);
+    assert.equal(match('a deliverer'), undefined);
+    for (const [word, pattern, expected] of [
+      ['ships', 'ship', true], ['shipped', 'ship', true], ['shipping', 'ship', true], ['sizes', 'size', true], ['sized', 'size', true],
+      ['shipment', 'ship', false], ['shipper', 'ship', false], ['sizing', 'size', false], ['hid', 'hi', false], ['hi', 'hi', true],
+    ] as const) {
+      assert.equal(wordMatches(word, pattern), expected, `${word} / ${pattern}`);
+    }
   });
 
   it('the longest pattern wins; ties go to the intent listed first', () => {

@@ -9,7 +9,7 @@ export const CSS = `:host(sf-campaign){all:initial}
 *{box-sizing:border-box}
 .bd{position:fixed;inset:0;background:rgba(17,20,28,.55);display:flex;align-items:center;justify-content:center;padding:16px;${Z}}
 .p{position:relative;background:#fff;color:#1d2330;border-radius:12px;padding:24px;width:440px;max-width:100%;max-height:calc(100vh - 32px);overflow:auto;box-shadow:0 12px 40px rgba(0,0,0,.3)}
-.p:focus{outline:none}
+[tabindex="-1"]:focus{outline:none}
 .banner{position:fixed;top:0;left:0;right:0;border-radius:0;width:auto;max-width:none;display:flex;flex-wrap:wrap;gap:4px 16px;align-items:center;padding:12px 48px 12px 16px;${Z}}
 .banner h2,.banner p{margin:0}
 .slide{position:fixed;right:16px;bottom:16px;width:340px;max-width:calc(100vw - 32px);${Z}}
