@@ -1,8 +1,12 @@
 // Storefront browser SDK: events with full context, batched and persisted so a reload or a lost
 // network loses nothing and retries double nothing (client_event_id); the unload beacon; affiliate
-// landing touches; sticky experiment assignments; and publisher link decoration at click time.
+// landing touches; sticky experiment assignments; publisher link decoration at click time; and the
+// site's campaigns (sdk/src/campaigns.ts), drawn by a renderer loaded only when one is shown.
 import { decorate, type DecorationConfig } from '../../src/domain/decorate.js';
 import { stripClickParams } from '../../src/domain/urls.js';
+import { deviceType } from './campaign-rules.js';
+import { startCampaigns } from './campaigns.js';
+import { read, write } from './storage.js';
 
 type Json = Record<string, unknown>;
 
@@ -12,6 +16,10 @@ interface InitOptions {
   endpoint: string;
   /** Milliseconds between automatic flushes (default 1000). */
   flushInterval?: number;
+  /** Show the site's campaigns (default true). */
+  campaigns?: boolean;
+  /** Where the renderer is (default `{endpoint}/sdk/v1/render.mjs`). */
+  renderUrl?: string;
 }
 
 interface SiteConfig extends DecorationConfig {
@@ -30,7 +38,6 @@ interface Assignment {
 
 const SESSION_IDLE_MS = 30 * 60_000;
 const MAX_BATCH = 50;
-const STORE = 'sf:';
 const TOUCH_COOKIE = 'sf_touch_ids';
 
 let opts: Required<InitOptions> | undefined;
@@ -45,23 +52,6 @@ let backoff = 0;
 let retryAt = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const assignments = new Map<string, Promise<Assignment>>();
-
-// ---- storage (first-party; survives reloads) ----
-const read = <T>(key: string, fallback: T): T => {
-  try {
-    const v = localStorage.getItem(STORE + key);
-    return v === null ? fallback : (JSON.parse(v) as T);
-  } catch {
-    return fallback;
-  }
-};
-const write = (key: string, value: unknown) => {
-  try {
-    localStorage.setItem(STORE + key, JSON.stringify(value));
-  } catch {
-    // storage full or blocked: keep going in memory
-  }
-};
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 const uuid = (): string => (crypto.randomUUID ? crypto.randomUUID() : hex(crypto.getRandomValues(new Uint8Array(16))));
@@ -83,6 +73,8 @@ function sessionId(): string {
   if (!s || now - s.at > SESSION_IDLE_MS) s = { id: uuid(), at: now };
   s.at = now;
   write('s', s);
+  // The device's first session (campaigns for new visitors only).
+  if (!read<string | null>('fs', null)) write('fs', s.id);
   return s.id;
 }
 
@@ -94,7 +86,7 @@ function context(): Json {
     user_agent: ua,
     referrer: stripClickParams(document.referrer),
     page_title: document.title,
-    device_type: /Mobi|Android/i.test(ua) ? 'mobile' : /Tablet|iPad/i.test(ua) ? 'tablet' : 'desktop',
+    device_type: deviceType(ua),
     language: navigator.language,
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     screen_width: screen.width,
@@ -134,16 +126,15 @@ async function getToken(force = false): Promise<string | undefined> {
   return tokenPromise;
 }
 
-async function api(path: string, body: unknown): Promise<Response | undefined> {
+/** A request with the runtime token (once more with a fresh one after a 401): a POST of `body`, or a GET without one. */
+async function api(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response | undefined> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const t = await getToken(attempt > 0);
     if (!t) return undefined;
     try {
       const res = await fetch(`${opts!.endpoint}/api/v1${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
-        body: JSON.stringify(body),
-        keepalive: true,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${t}` },
+        ...(body === undefined ? { cache: 'no-store' as const } : { method: 'POST', body: JSON.stringify(body), keepalive: true }),
       });
       if (res.status !== 401) return res;
     } catch {
@@ -311,13 +302,31 @@ function onClick(e: MouseEvent) {
   navigator.sendBeacon?.(`${opts.endpoint}/api/v1/publisher/clicks`, new Blob([JSON.stringify(click)], { type: 'text/plain;charset=UTF-8' }));
 }
 
+function campaigns() {
+  const { siteId, endpoint } = opts!;
+  const session = sessionId(); // first: it records the device's first session
+  void startCampaigns({
+    siteId,
+    renderUrl: opts!.renderUrl || `${endpoint}/sdk/v1/render.mjs`,
+    device: deviceType(navigator.userAgent),
+    newVisitor: read('fs', null) === session,
+    api,
+    track,
+    sessionId,
+    uuid,
+    variant: async (id) => (await getAssignment(id)).variant,
+  });
+}
+
 export function init(options: InitOptions): void {
   if (opts) return;
-  opts = { flushInterval: 1000, ...options, endpoint: options.endpoint.replace(/\/+$/, '') };
+  const endpoint = options.endpoint.replace(/\/+$/, '');
+  opts = { flushInterval: 1000, campaigns: true, renderUrl: '', ...options, endpoint };
   queue = read<QueuedEvent[]>('q', []);
   void getToken().then(() => {
     void landingTouch();
     void flush();
+    if (opts!.campaigns) campaigns();
   });
   document.addEventListener('click', onClick, true);
   addEventListener('pagehide', beacon);

@@ -59,6 +59,17 @@ function bodyCredential(request: FastifyRequest): string | undefined {
   return value;
 }
 
+/**
+ * The page origin a browser request comes from: its Origin header; or, for a same-origin GET (which
+ * browsers send without Origin), the service's own origin, which `Sec-Fetch-Site: same-origin` (a
+ * header pages cannot set) vouches for. Anything else has none.
+ */
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const origin = single(request.headers.origin);
+  if (origin !== undefined || single(request.headers['sec-fetch-site']) !== 'same-origin') return origin;
+  return `${request.protocol}://${request.host}`;
+}
+
 export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): void {
   // Refuse ambiguity before any kind looks at the request.
   app.addHook('preValidation', async (request) => {
@@ -78,7 +89,7 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
       if (token === undefined || (s.merchant && !deps.runtimeTokens.isRuntimeToken(token))) return;
     }
     const claims = await deps.runtimeTokens.verify(token);
-    const origin = single(request.headers.origin);
+    const origin = requestOrigin(request);
     if (origin === undefined) throw unauthorized('A runtime token must be used with the Origin it was issued for');
     if (origin !== claims.origin) throw unauthorized('The runtime token was issued for another origin');
     // A token outlives neither its site nor its origin: an origin the owner removed is refused at

@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify';
 const BROWSER: FastifyCorsOptions = {
   origin: true,
   methods: ['GET', 'POST', 'OPTIONS'],
-  allowedHeaders: ['Authorization', 'Content-Type'],
-  exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id'],
+  // If-None-Match and ETag: the SDK revalidates the public configuration (GET /runtime/config) itself.
+  allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+  exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id', 'ETag'],
   maxAge: 600,
 };
 const NONE: FastifyCorsOptions = { origin: false };

@@ -45,6 +45,24 @@ forEachEngine(
       }
     });
 
+    it('takes a same-origin GET without Origin (browsers omit it) as coming from the service’s own origin, and only that', async () => {
+      const own = 'http://shop.example';
+      const { siteId } = await t().createSite({ origins: [own] });
+      const token = await t().runtimeToken(siteId, own);
+      const get = (headers: Record<string, string>) => t().inject({ method: 'GET', url: CURRENT, headers: { ...bearer(token), ...headers } });
+      const same = await get({ host: 'shop.example', 'sec-fetch-site': 'same-origin' });
+      assert.equal(same.statusCode, 200, same.body);
+      for (const [headers, why] of [
+        [{ host: 'shop.example', 'sec-fetch-site': 'cross-site' }, 'cross-site'],
+        [{ host: 'shop.example', 'sec-fetch-site': 'same-site' }, 'same-site'],
+        [{ host: 'api.example', 'sec-fetch-site': 'same-origin' }, 'another host'],
+        [{ host: 'shop.example' }, 'no fetch metadata'],
+        [{ host: 'shop.example', 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }, 'an Origin header wins'],
+      ] as const) {
+        assert.equal((await get(headers)).statusCode, 401, why);
+      }
+    });
+
     it('refuses revoked and expired keys with 401', async () => {
       const { siteId } = await t().createSite();
       const revoked = await t().createKey(siteId);

@@ -116,6 +116,7 @@ forEachEngine('contract §1 credentials', (t) => {
       ['/api/v1/partner-experiments/assignments', 'POST'],
       ['/api/v1/publisher/clicks', 'POST'],
       ['/sdk/v1/storefront.js', 'GET'],
+      ['/sdk/v1/render.mjs', 'GET'],
     ];
     for (const [url, method] of routes) {
       const origin = `https://page-${Math.random().toString(36).slice(2, 8)}.example`;
@@ -130,6 +131,8 @@ forEachEngine('contract §1 credentials', (t) => {
       assert.match(String(res.headers['access-control-allow-methods']), new RegExp(method), url);
       assert.match(String(res.headers['access-control-allow-headers']), /Authorization/i, url);
       assert.match(String(res.headers['access-control-allow-headers']), /Content-Type/i, url);
+      // The SDK revalidates its configuration itself (If-None-Match out, ETag read back).
+      assert.match(String(res.headers['access-control-allow-headers']), /If-None-Match/i, url);
     }
   });
 

@@ -5,3 +5,5 @@ declare const document: any;
 declare const localStorage: any;
 declare const location: any;
 declare const navigator: any;
+declare const sessionStorage: any;
+declare function getComputedStyle(element: unknown): any;

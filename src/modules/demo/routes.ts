@@ -13,6 +13,14 @@ import { attributionCounts, getDemoState, latestEvents, type DemoState } from '.
 
 const PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../demo/index.html');
 
+// The SDK on this page needs only same-origin scripts (the renderer module) and fetches, and styles
+// its shadow roots with constructed style sheets (no inline <style> to allow); recommended products'
+// images may live on any https host (a catalog's CDN).
+const csp = HTML_PAGE_HELMET.contentSecurityPolicy;
+const DEMO_PAGE_HELMET: typeof HTML_PAGE_HELMET = typeof csp === 'object'
+  ? { ...HTML_PAGE_HELMET, contentSecurityPolicy: { ...csp, directives: { ...csp.directives, imgSrc: ["'self'", 'data:', 'https:'] } } }
+  : HTML_PAGE_HELMET;
+
 export const demoRoutes = (db: Database): FastifyPluginAsyncTypebox => async (app) => {
   const template = readFileSync(PAGE, 'utf8');
   // The bootstrap writes the demo state once (possibly after this plugin is registered) and never
@@ -20,7 +28,7 @@ export const demoRoutes = (db: Database): FastifyPluginAsyncTypebox => async (ap
   let known: DemoState | undefined;
   const demoState = async () => (known ??= await getDemoState(db));
 
-  app.get('/demo', { config: { auth: 'public', helmet: HTML_PAGE_HELMET }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/demo', { config: { auth: 'public', helmet: DEMO_PAGE_HELMET }, schema: { hide: true } }, async (request, reply) => {
     const state = await demoState();
     if (!state) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Storefront demo</title><p>There is no demo site: the demo is made on the first start of an empty database (without STOREFRONT_NO_BOOTSTRAP).</p>');

@@ -1,20 +1,27 @@
-// GET /sdk/v1/storefront.js (IIFE, global Storefront) and /sdk/v1/storefront.mjs (ES module),
-// cacheable: an ETag, and a week of freshness with stale-while-revalidate.
+// GET /sdk/v1/storefront.js (IIFE, global Storefront), /sdk/v1/storefront.mjs (ES module) and
+// /sdk/v1/render.mjs (the campaign renderer, imported by the core across origins: CORS like every
+// browser route), cacheable: an ETag, and an hour of freshness with a week of stale-while-revalidate.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sdkBundle } from './bundle.js';
+import { SDK_FILES, sdkBundle } from './bundle.js';
+
+const SUMMARY = {
+  'storefront.js': 'The browser SDK (global `Storefront`)',
+  'storefront.mjs': 'The browser SDK as an ES module',
+  'render.mjs': 'The SDK’s campaign renderer (an ES module the SDK imports when a campaign is shown)',
+} as const;
 
 export const sdkRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const [file, format] of [['storefront.js', 'iife'], ['storefront.mjs', 'esm']] as const) {
+  for (const file of SDK_FILES) {
     app.get(`/sdk/v1/${file}`, {
       config: { auth: 'public', browser: true },
       schema: {
         tags: ['sdk'],
-        summary: format === 'iife' ? 'The browser SDK (global `Storefront`)' : 'The browser SDK as an ES module',
+        summary: SUMMARY[file],
         response: { 200: Type.String({ description: 'JavaScript' }), 304: Type.Null() },
       },
     }, async (request, reply) => {
-      const bundle = await sdkBundle(format);
+      const bundle = await sdkBundle(file);
       reply
         .header('content-type', 'application/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=3600, stale-while-revalidate=604800')
