@@ -1,21 +1,28 @@
-// Security headers on every response (CONTRACT §7), by @fastify/helmet: nosniff, a referrer policy,
+// Security headers on every response (CONTRACT §7), by helmet: nosniff, a referrer policy,
 // a CSP that lets a JSON answer load nothing and be framed nowhere, HTML pages (the demo, /docs) a
 // CSP of their own that still forbids framing, and HSTS when HSTS=1 (behind TLS).
 // Browser routes and the SDK are read from shops' own origins, so their resources may be embedded
 // cross-origin (Cross-Origin-Resource-Policy), which the SDK's <script> tag needs. Answers Fastify
 // sends before any hook (a URL it cannot route) get the global set through applySecurityHeaders.
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+// helmet's middleware is built once per set of options (global, or a route's merged over them), not
+// on every request as @fastify/helmet does; only a page with CSP nonces builds one per request.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmetHeaders from 'helmet';
+import helmetHeaders, { type HelmetOptions } from 'helmet';
 
 export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-type RouteHelmet = Omit<FastifyHelmetOptions, 'global'>;
+/** A route's helmet options, merged over the global ones; `enableCSPNonces` adds a nonce per reply to script-src and style-src. */
+type RouteHelmet = HelmetOptions & { enableCSPNonces?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route-level helmet options (merged over the global ones). */
     helmet?: RouteHelmet;
+  }
+  interface FastifyReply {
+    /** The reply's CSP nonces, on routes with `enableCSPNonces`. */
+    cspNonce: { script: string; style: string };
   }
   interface FastifyInstance {
     /**
@@ -61,19 +68,57 @@ export const docsCsp = (header: string): string =>
 // helmet joins CSP directives with ";" alone; the contract writes them "; "-separated (the same policy).
 const spaced = (csp: unknown) => (typeof csp === 'string' && /;\S/.test(csp) ? csp.replace(/;(?=\S)/g, '; ') : undefined);
 
+type Middleware = ReturnType<typeof helmetHeaders>;
+
+/** A route's options over the global ones (helmet's option type is a union of aliases a spread can't follow). */
+const merged = (global: HelmetOptions, route: RouteHelmet): HelmetOptions => {
+  const { enableCSPNonces: _, ...own } = route;
+  return { ...global, ...own } as HelmetOptions;
+};
+
+/** The options with nonces added to script-src and style-src. */
+function withNonces(options: HelmetOptions, nonce: { script: string; style: string }): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  const directives = { ...(typeof csp === 'object' ? csp.directives : {}) } as Record<string, Iterable<string>>;
+  directives.scriptSrc = [...(directives.scriptSrc ?? []), `'nonce-${nonce.script}'`];
+  directives.styleSrc = [...(directives.styleSrc ?? []), `'nonce-${nonce.style}'`];
+  return { ...options, contentSecurityPolicy: { ...(typeof csp === 'object' ? csp : {}), directives } };
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): Promise<void> {
-  const global = {
+  const global: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  } as const;
-  await app.register(helmet, { global: true, ...global });
+  };
+  const setGlobalHeaders = helmetHeaders(global);
+  // One middleware per route option object (routes share the exported constants).
+  const byRoute = new WeakMap<RouteHelmet, Middleware>();
+  const middlewareOf = (route: RouteHelmet | undefined): Middleware => {
+    if (!route) return setGlobalHeaders;
+    let made = byRoute.get(route);
+    if (!made) {
+      made = helmetHeaders(merged(global, route));
+      byRoute.set(route, made);
+    }
+    return made;
+  };
+  app.decorateReply('cspNonce', null as unknown as { script: string; style: string });
+  app.addHook('onRequest', (request, reply, done) => {
+    const route = request.routeOptions.config.helmet;
+    if (route?.enableCSPNonces) {
+      reply.cspNonce = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
+      helmetHeaders(withNonces(merged(global, route), reply.cspNonce))(request.raw, reply.raw, () => undefined);
+    } else {
+      middlewareOf(route)(request.raw, reply.raw, () => undefined);
+    }
+    done();
+  });
   app.addHook('onSend', async (_request, reply) => {
     const csp = spaced(reply.getHeader('content-security-policy'));
     if (csp) reply.header('content-security-policy', csp);
   });
-  const setGlobalHeaders = helmetHeaders(global);
   app.decorate('applySecurityHeaders', (request: FastifyRequest, reply: FastifyReply) => {
     setGlobalHeaders(request.raw, reply.raw, () => undefined);
     const csp = spaced(reply.raw.getHeader('content-security-policy'));

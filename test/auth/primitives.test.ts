@@ -53,3 +53,20 @@ describe('random ids', () => {
     assert.equal(new Set(s).size, 62);
   });
 });
+
+describe('runtime tokens', () => {
+  it('verifies a token once, keeps its claims until it expires, and never lets a cached one vouch for another text', async () => {
+    const { createRuntimeTokens } = await import('../../src/auth/runtime-tokens.js');
+    const secrets = createSecrets(Buffer.alloc(32, 7));
+    const tokens = createRuntimeTokens(secrets, 900);
+    const now = 1_800_000_000_000;
+    const { token, expiresAt } = await tokens.issue({ siteId: 'site_abcd', origin: 'https://shop.example' }, now);
+    assert.deepEqual(await tokens.verify(token, now + 1000), { siteId: 'site_abcd', origin: 'https://shop.example' });
+    assert.deepEqual(await tokens.verify(token, now + 2000), { siteId: 'site_abcd', origin: 'https://shop.example' }, 'from the cache');
+    const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'BB' : 'AA'}`;
+    await assert.rejects(tokens.verify(tampered, now + 2000), /not valid/);
+    await assert.rejects(tokens.verify(token, expiresAt.getTime()), /expired/, 'a cached token still expires');
+    const other = createRuntimeTokens(createSecrets(Buffer.alloc(32, 8)), 900);
+    await assert.rejects(other.verify(token, now + 1000), /not valid/, 'another secret');
+  });
+});
