@@ -636,6 +636,7 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
     }),
   },
   'GET /api/v1/sites/:siteId/submissions': { query: (w, n): Record<string, string> => (n % 2 ? { limit: '2' } : { limit: '2', campaign_id: pick(w.campaigns, n) ?? 'cmp_fuzz' }) },
+  'GET /api/v1/sites/:siteId/submissions/:submissionId': {},
   'DELETE /api/v1/sites/:siteId/submissions/:submissionId': {},
 };
 

@@ -65,6 +65,17 @@ export const submissionsRoutes = (submissions: SubmissionsService): FastifyPlugi
     return page(request, { items: result.items.map(toSubmissionView), nextCursor: result.nextCursor });
   });
 
+  app.get('/sites/:siteId/submissions/:submissionId', {
+    config: ofSubmission,
+    schema: {
+      tags,
+      summary: 'One submission, its fields decrypted',
+      description: 'Members of the site. Spam, an erased submission, an unknown id, another site’s submission and a non-member are the same 404.',
+      params: SubmissionParams,
+      response: responses({ 200: Envelope(Submission) }, [401, 403, 404]),
+    },
+  }, async (request) => ok(request, toSubmissionView(await submissions.get(merchantActor(request), request.params.siteId, request.params.submissionId))));
+
   app.delete('/sites/:siteId/submissions/:submissionId', {
     config: ofSubmission,
     schema: {

@@ -113,6 +113,12 @@ export async function listSubmissions(
   return rows.map((r) => ({ ...submissionFromRow(r), cursor_at: r.cursor_at }));
 }
 
+/** One live submission of the site (spam, erased and another site's are not found). */
+export async function findSubmission(q: Queryable, siteId: string, submissionId: string): Promise<SealedSubmission | undefined> {
+  const { rows } = await q.query<SubmissionRow>(`SELECT ${COLUMNS} FROM submissions WHERE site_id = $1 AND submission_id = $2 AND ${LIVE}`, [siteId, submissionId]);
+  return rows[0] && submissionFromRow(rows[0]);
+}
+
 /**
  * Erases a live submission's personal data (the sealed fields, the hashes, the field names and the
  * session) and marks it erased; when, or undefined when the site has no such live submission.

@@ -9,7 +9,7 @@ import type { HourlyLimiter } from '../../rate-limit/hourly-limiter.js';
 import type { Secrets } from '../../secrets.js';
 import { eraseSubmission } from './erase-submission.js';
 import { exportColumns } from './export-submissions.js';
-import { listSubmissions } from './read-submissions.js';
+import { getSubmission, listSubmissions } from './read-submissions.js';
 import { chargeSubmitAttempt } from './submit-limit.js';
 import { submitSubmission } from './submit-submission.js';
 import type { SubmissionInput } from './submission.js';
@@ -33,6 +33,7 @@ export function createSubmissionsService({ db, secrets, keyring, forms, limiter 
     /** The site's live submissions, newest first, their fields opened. */
     list: (actor: Actor, siteId: string, campaignId: string | undefined, page: PageRequest) => listSubmissions({ db, keyring, cursors }, actor, siteId, campaignId, page),
     /** Erases a submission's personal data. */
+    get: (actor: Actor, siteId: string, submissionId: string) => getSubmission({ db, keyring }, actor, siteId, submissionId),
     erase: (actor: Actor, siteId: string, submissionId: string, now = new Date()) => eraseSubmission(db, actor, siteId, submissionId, now),
     /** The field columns of an export. */
     exportColumns: (siteId: string, campaignId: string | undefined) => exportColumns({ db, forms }, siteId, campaignId),

@@ -265,7 +265,7 @@ forEachEngine('submissions API', (t) => {
     assert.equal((await list(s.siteId, s.browser)).statusCode, 401, 'a runtime token does not read submissions');
   });
 
-  it('erases: 200 { submission_id, erased_at }, then 404 everywhere; another site’s id is the same 404 as an unknown one', async () => {
+  it('reads one, then erases it: 200 { submission_id, erased_at }, then 404 everywhere; another site’s id is the same 404 as an unknown one', async () => {
     const a = await setup();
     const b = await setup();
     const id = accepted(await submit(a.browser, body(a.campaignId, { email: 'gone@shop.example', phone: '+49 30 1234567' })));
@@ -277,11 +277,19 @@ forEachEngine('submissions API', (t) => {
     assert.deepEqual(foreign.json().error, unknown.json().error);
     assert.equal((await erase(b.siteId, theirs, a.memberH)).statusCode, 404, 'a non-member');
     assert.equal((await erase(a.siteId, id, { 'x-api-key': (await t().createKey(a.siteId)).apiKey })).statusCode, 401);
+    const read = (siteId: string, submissionId: string, headers: Record<string, string>) =>
+      t().inject({ method: 'GET', url: `/api/v1/sites/${siteId}/submissions/${submissionId}`, headers });
+    const one = await read(a.siteId, id, a.memberH);
+    assert.equal(one.statusCode, 200, one.body);
+    assert.equal(one.json().data.fields.email, 'gone@shop.example');
+    assert.deepEqual((await read(a.siteId, theirs, a.memberH)).json().error, unknown.json().error, 'another site’s submission is unknown');
+    assert.equal((await read(b.siteId, theirs, a.memberH)).statusCode, 404, 'a non-member');
     const done = await erase(a.siteId, id, a.memberH);
     assert.equal(done.statusCode, 200, done.body);
     assert.equal(done.json().data.submission_id, id);
     assert.match(done.json().data.erased_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     assert.equal((await erase(a.siteId, id, a.memberH)).statusCode, 404);
+    assert.equal((await read(a.siteId, id, a.memberH)).statusCode, 404, 'erased: gone from reads');
     assert.deepEqual((await list(a.siteId, a.memberH)).json().data, []);
     assert.equal((await list(b.siteId, b.memberH)).json().data.length, 1, 'the other site keeps its own');
     const { rows } = await t().database.db.query<Record<string, unknown>>('SELECT * FROM submissions WHERE submission_id = $1', [id]);
