@@ -1,17 +1,63 @@
 // Recommendations as one service: answers for a campaign's slot, from the sources other modules keep
-// (the kernel's product shelf, product activity and recommendation slots).
+// (the kernel's product shelf, product activity and recommendation slots) and the model this module
+// learns from product events (refreshed by the server's job, or now from the command line), and
+// the evaluation of that model on a site's own events.
 import type { Database } from '../../db/types.js';
-import type { ProductActivity, ProductShelf, RecommendationSlots } from '../../kernel/index.js';
+import type { ProductActivity, ProductShelf, RecommendationSlots, SiteDirectory } from '../../kernel/index.js';
+import { notFound } from '../../errors.js';
+import { createAnswerWriter } from './answer-writer.js';
+import { evaluateSite } from './evaluate-model.js';
+import { createModelReader } from './model-reader.js';
 import { createPopularShelf } from './popular-shelf.js';
 import { recommend, type RecommendRequest } from './recommend.js';
+import { createRefreshJob } from './refresh-job.js';
+import { refreshSite, type RefreshResult } from './refresh-model.js';
 
-export function createRecommendationsService(deps: { db: Database; shelf: ProductShelf; activity: ProductActivity; slots: RecommendationSlots }) {
+/** How long `refresh now` waits for another process's refresh of the site to end. */
+const REFRESH_WAIT_MS = 120_000;
+
+export interface RecommendationsDeps {
+  db: Database;
+  shelf: ProductShelf;
+  activity: ProductActivity;
+  slots: RecommendationSlots;
+  sites: SiteDirectory;
+  /** The server's refresh job ticks this often (0: never). */
+  refreshSeconds: number;
+}
+
+export function createRecommendationsService(deps: RecommendationsDeps) {
   const popular = createPopularShelf({ shelf: deps.shelf, activity: deps.activity });
-  const recommendDeps = { db: deps.db, slots: deps.slots, shelf: deps.shelf, popular };
+  const model = createModelReader(deps.db);
+  const recommendDeps = { db: deps.db, slots: deps.slots, shelf: deps.shelf, popular, model, answers: createAnswerWriter(deps.db) };
+  const refreshDeps = { db: deps.db, activity: deps.activity };
+  const learned = async (siteId: string) => {
+    const result = await refreshSite(refreshDeps, siteId);
+    if (!result.busy && result.events > 0) {
+      popular.forget(siteId);
+      model.forget();
+    }
+    return result;
+  };
   return {
     recommend: (request: RecommendRequest, now?: Date) => recommend(recommendDeps, request, now),
-    /** Forget a site's popularity now (the next answer reads the events again). */
-    refresh: (siteId: string) => popular.forget(siteId),
+    /** Learns the site's product events up to now (waiting for another process's refresh of it to end), and forgets what this process kept. */
+    async refresh(siteId: string): Promise<RefreshResult> {
+      if (!(await deps.sites.get(siteId))) throw notFound('Site');
+      const until = Date.now() + REFRESH_WAIT_MS;
+      for (;;) {
+        const result = await learned(siteId);
+        if (!result.busy || Date.now() > until) {
+          popular.forget(siteId);
+          model.forget();
+          return result;
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+    evaluate: (siteId: string, split: Date) => evaluateSite({ activity: deps.activity, shelf: deps.shelf, sites: deps.sites }, siteId, split),
+    /** The server's periodic refresh of sites with new product events. */
+    job: createRefreshJob({ db: deps.db, activity: deps.activity, refresh: learned, intervalMs: deps.refreshSeconds * 1000 }),
   };
 }
 

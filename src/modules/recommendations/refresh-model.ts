@@ -1,0 +1,87 @@
+// The refresh of a site's model: the product events after its cursor (up to the stream's horizon,
+// which no late commit can pass) learned piece by piece, then the neighbours of every product the
+// new events touched ranked again, then sessions long finished forgotten.
+//
+// Bounded memory: a piece is at most PIECE_EVENTS events and the sessions they name; a ranking
+// batch at most RANK_BATCH products and their candidates. Each piece is one transaction holding
+// the site's model row (FOR UPDATE SKIP LOCKED): its counts, its sessions and the cursor move
+// together or not at all, and a process that finds the row held leaves the site to the one holding
+// it, so two processes never learn the same event twice.
+import type { Database, Queryable } from '../../db/types.js';
+import type { ProductActivity } from '../../kernel/index.js';
+import { learn, MODEL_KINDS, MODEL_PARAMS, type ModelParams, type SessionState } from './co-occurrence.js';
+import { CountBatch } from './count-batch.js';
+import * as repo from './model-repository.js';
+import { MIN_SESSIONS, topNeighbours } from './neighbours.js';
+
+export const PIECE_EVENTS = 5_000;
+export const RANK_BATCH = 500;
+/** A session silent this long (by its events' time) is forgotten: a later event of it starts afresh. */
+export const SESSION_MEMORY_MS = 86_400_000;
+
+export interface RefreshDeps {
+  db: Database;
+  activity: ProductActivity;
+  params?: ModelParams;
+  pieceEvents?: number;
+}
+
+export interface RefreshResult {
+  site_id: string;
+  /** Another process was refreshing the site: this one left it. */
+  busy: boolean;
+  events: number;
+  interactions: number;
+  ranked: number;
+  forgotten_sessions: number;
+}
+
+/** Learns one piece of the stream in the caller's transaction; null when another process holds the model. */
+async function learnPiece(tx: Queryable, deps: RefreshDeps, siteId: string, horizon: string): Promise<{ events: number; interactions: number; done: boolean } | null> {
+  const model = await repo.lockModel(tx, siteId);
+  if (!model) return null;
+  const page = await deps.activity.interactionsAfter(siteId, model.cursor, horizon, deps.pieceEvents ?? PIECE_EVENTS, tx);
+  if (page.events === 0) return { events: 0, interactions: 0, done: true };
+  const sessions: Map<string, SessionState> = await repo.loadSessions(tx, siteId, [...new Set(page.interactions.map((i) => i.sessionId))]);
+  const batch = new CountBatch();
+  for (const i of page.interactions) sessions.set(i.sessionId, learn(sessions.get(i.sessionId), i, batch, deps.params ?? MODEL_PARAMS));
+  await repo.addPairs(tx, siteId, batch.pairDeltas());
+  await repo.addProducts(tx, siteId, batch.productDeltas());
+  await repo.saveSessions(tx, siteId, sessions);
+  await repo.advanceModel(tx, siteId, page.next, page.events);
+  return { events: page.events, interactions: page.interactions.length, done: page.done };
+}
+
+/** Ranks the neighbours of one batch of stale products of a kind; how many (0: none left), null when another process holds the model. */
+async function rankBatch(tx: Queryable, siteId: string, kind: (typeof MODEL_KINDS)[number]): Promise<number | null> {
+  if (!(await repo.lockModel(tx, siteId))) return null;
+  const stale = await repo.staleProducts(tx, siteId, kind, RANK_BATCH);
+  if (stale.length === 0) return 0;
+  const candidates = await repo.candidatesOf(tx, siteId, kind, stale.map((p) => p.productId), MIN_SESSIONS);
+  const lists = new Map(stale.map((p) => [p.productId, topNeighbours(p.productId, p.norm, candidates.get(p.productId) ?? [])]));
+  await repo.saveNeighbours(tx, siteId, kind, lists);
+  return stale.length;
+}
+
+/** Brings the site's model up to date with its product events; returns what it did. */
+export async function refreshSite(deps: RefreshDeps, siteId: string, now = new Date()): Promise<RefreshResult> {
+  const result: RefreshResult = { site_id: siteId, busy: false, events: 0, interactions: 0, ranked: 0, forgotten_sessions: 0 };
+  const horizon = await deps.activity.horizon();
+  for (;;) {
+    const piece = await deps.db.transaction((tx) => learnPiece(tx, deps, siteId, horizon));
+    if (!piece) return { ...result, busy: true };
+    result.events += piece.events;
+    result.interactions += piece.interactions;
+    if (piece.done) break;
+  }
+  for (const kind of MODEL_KINDS) {
+    for (;;) {
+      const ranked = await deps.db.transaction((tx) => rankBatch(tx, siteId, kind));
+      if (ranked === null) return { ...result, busy: true };
+      result.ranked += ranked;
+      if (ranked < RANK_BATCH) break;
+    }
+  }
+  const forgotten = await deps.db.transaction(async (tx) => ((await repo.lockModel(tx, siteId)) ? repo.forgetSessions(tx, siteId, new Date(now.getTime() - SESSION_MEMORY_MS)) : 0));
+  return { ...result, forgotten_sessions: forgotten };
+}
