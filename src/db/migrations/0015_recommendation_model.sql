@@ -30,8 +30,10 @@ CREATE TABLE recommendation_models (
   refreshed_at timestamptz
 );
 
--- Co-occurrence counts, both orders of each pair (a product's row range is its candidates).
--- kind: 'similar' (sessions' interactions) or 'bought' (server-trusted purchases).
+-- Co-occurrence counts, each pair once (product_id < other_id as the refresh orders them); a
+-- product's candidates are the rows naming it on either side (the key, and the index after it).
+-- kind: 'similar' (sessions' interactions) or 'bought' (server-trusted purchases). Room left in
+-- each page, so that adding to a count is a HOT update that touches no index.
 CREATE TABLE recommendation_pairs (
   site_id    text NOT NULL,
   kind       text NOT NULL CHECK (kind IN ('similar', 'bought')),
@@ -40,7 +42,9 @@ CREATE TABLE recommendation_pairs (
   weight     float8 NOT NULL,
   sessions   integer NOT NULL,
   PRIMARY KEY (site_id, kind, product_id, other_id)
-) WITH (fillfactor = 85);
+) WITH (fillfactor = 80);
+
+CREATE INDEX recommendation_pairs_other_idx ON recommendation_pairs (site_id, kind, other_id);
 
 -- A product's norm (the cosine's denominator) and whether its neighbours need ranking again.
 CREATE TABLE recommendation_products (

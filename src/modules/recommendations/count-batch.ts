@@ -1,5 +1,6 @@
 // The counts' deltas of a piece of the stream, summed in memory before they are written: many
-// sessions add to the same pairs, so a batch writes each pair once. Every product a delta touches
+// sessions add to the same pairs, so a batch writes each pair once (in one order: the smaller id
+// first). Every product a delta touches
 // (its norm, or one of its pairs) is listed, so that its neighbours are ranked again.
 import type { CountSink, ModelKind } from './co-occurrence.js';
 import type { PairDelta, ProductDelta } from './model-repository.js';
@@ -11,13 +12,12 @@ export class CountBatch implements CountSink {
   private readonly products = new Map<string, { norm: number; sessions: number }>();
 
   pair(kind: ModelKind, a: string, b: string, weight: number, sessions: number): void {
-    for (const key of [`${kind}${SEP}${a}${SEP}${b}`, `${kind}${SEP}${b}${SEP}${a}`]) {
-      const c = this.pairs.get(key);
-      if (c) {
-        c.weight += weight;
-        c.sessions += sessions;
-      } else this.pairs.set(key, { weight, sessions });
-    }
+    const key = a < b ? `${kind}${SEP}${a}${SEP}${b}` : `${kind}${SEP}${b}${SEP}${a}`;
+    const c = this.pairs.get(key);
+    if (c) {
+      c.weight += weight;
+      c.sessions += sessions;
+    } else this.pairs.set(key, { weight, sessions });
     this.product(kind, a, 0, 0);
     this.product(kind, b, 0, 0);
   }
@@ -35,7 +35,7 @@ export class CountBatch implements CountSink {
     return this.pairs.size;
   }
 
-  /** Both orders of every pair, in key order (a fixed lock order for the writes). */
+  /** Every pair once (the smaller id first), in key order (a fixed lock order for the writes). */
   pairDeltas(): PairDelta[] {
     return [...this.pairs.keys()].sort().map((key) => {
       const [kind, productId, otherId] = key.split(SEP) as [ModelKind, string, string];

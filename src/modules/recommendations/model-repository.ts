@@ -1,5 +1,5 @@
 // All SQL of the recommendation model: a site's model row (its stream cursor, and the lock every
-// write to its model holds), the co-occurrence counts (pairs in both orders, products' norms), the
+// write to its model holds), the co-occurrence counts (each pair once, products' norms), the
 // sessions the model remembers, and the materialised neighbours.
 import type { Queryable } from '../../db/types.js';
 import type { ModelKind, SessionState } from './co-occurrence.js';
@@ -15,6 +15,9 @@ export interface ModelRow {
  * transaction (another process's refresh) holds it: the caller leaves the site to it.
  */
 export async function lockModel(tx: Queryable, siteId: string): Promise<ModelRow | null> {
+  // The model is learned again from the events if a crash loses its last commits (the cursor goes
+  // back with them): no need to wait for the disk at each piece's commit.
+  await tx.query('SET LOCAL synchronous_commit = off');
   await tx.query('INSERT INTO recommendation_models (site_id) VALUES ($1) ON CONFLICT (site_id) DO NOTHING', [siteId]);
   const { rows } = await tx.query<{ stream_cursor: string | null; events: string }>(
     'SELECT stream_cursor, events FROM recommendation_models WHERE site_id = $1 FOR UPDATE SKIP LOCKED',
@@ -95,7 +98,7 @@ export interface ProductDelta {
   sessions: number;
 }
 
-/** Adds to the pairs' counts (rows given in key order). */
+/** Adds to the pairs' counts (each pair once, the smaller id first; rows in key order). */
 export async function addPairs(tx: Queryable, siteId: string, deltas: readonly PairDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   await tx.query(
@@ -133,10 +136,18 @@ export async function staleProducts(tx: Queryable, siteId: string, kind: ModelKi
 /** The candidates of each product (pairs seen in at least `minSessions` sessions, with the other product's norm). */
 export async function candidatesOf(q: Queryable, siteId: string, kind: ModelKind, productIds: readonly string[], minSessions: number): Promise<Map<string, Candidate[]>> {
   const { rows } = await q.query<{ product_id: string; other_id: string; weight: number; sessions: number; norm: number }>(
-    `SELECT p.product_id, p.other_id, p.weight, p.sessions, o.norm
-       FROM recommendation_pairs p
-       JOIN recommendation_products o ON o.site_id = p.site_id AND o.kind = p.kind AND o.product_id = p.other_id
-      WHERE p.site_id = $1 AND p.kind = $2 AND p.product_id = ANY($3::text[]) AND p.sessions >= $4`,
+    // Product by product through the pairs' key, each other product's norm by its key: a plan that
+    // stays right while the tables grow faster than their statistics.
+    `SELECT s.id AS product_id, p.other_id, p.weight, p.sessions,
+            (SELECT o.norm FROM recommendation_products o WHERE o.site_id = $1 AND o.kind = $2 AND o.product_id = p.other_id) AS norm
+       FROM unnest($3::text[]) AS s(id)
+       CROSS JOIN LATERAL (
+         SELECT p.other_id, p.weight, p.sessions FROM recommendation_pairs p
+          WHERE p.site_id = $1 AND p.kind = $2 AND p.product_id = s.id AND p.sessions >= $4
+         UNION ALL
+         SELECT p.product_id, p.weight, p.sessions FROM recommendation_pairs p
+          WHERE p.site_id = $1 AND p.kind = $2 AND p.other_id = s.id AND p.sessions >= $4
+       ) p`,
     [siteId, kind, productIds, minSessions],
   );
   const out = new Map<string, Candidate[]>(productIds.map((id) => [id, []]));

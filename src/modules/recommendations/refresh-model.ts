@@ -15,7 +15,7 @@ import * as repo from './model-repository.js';
 import { MIN_SESSIONS, topNeighbours } from './neighbours.js';
 
 export const PIECE_EVENTS = 5_000;
-export const RANK_BATCH = 500;
+export const RANK_BATCH = 200;
 /** A session silent this long (by its events' time) is forgotten: a later event of it starts afresh. */
 export const SESSION_MEMORY_MS = 86_400_000;
 
@@ -44,7 +44,9 @@ async function learnPiece(tx: Queryable, deps: RefreshDeps, siteId: string, hori
   if (page.events === 0) return { events: 0, interactions: 0, done: true };
   const sessions: Map<string, SessionState> = await repo.loadSessions(tx, siteId, [...new Set(page.interactions.map((i) => i.sessionId))]);
   const batch = new CountBatch();
-  for (const i of page.interactions) sessions.set(i.sessionId, learn(sessions.get(i.sessionId), i, batch, deps.params ?? MODEL_PARAMS));
+  // In the order they occurred: one transaction's events (a batch) come in event-id order.
+  const interactions = [...page.interactions].sort((a, b) => a.at - b.at);
+  for (const i of interactions) sessions.set(i.sessionId, learn(sessions.get(i.sessionId), i, batch, deps.params ?? MODEL_PARAMS));
   await repo.addPairs(tx, siteId, batch.pairDeltas());
   await repo.addProducts(tx, siteId, batch.productDeltas());
   await repo.saveSessions(tx, siteId, sessions);
