@@ -96,7 +96,7 @@ describe('popularity', () => {
           assert.ok(inCategories(x, categories));
         }
         // The first item is the strategy's own exactly when the strategy is named.
-        const ownIds = new Set(own.map((x) => x.id));
+        const ownIds = new Set<string>(own.map((x) => x.id));
         if (ids.length > 0) assert.equal(answer.strategy === 'personalized', ownIds.has(ids[0]!));
         else assert.equal(answer.strategy, 'popular');
       }),
