@@ -46,14 +46,17 @@ CREATE TABLE recommendation_pairs (
 
 CREATE INDEX recommendation_pairs_other_idx ON recommendation_pairs (site_id, kind, other_id);
 
--- A product's norm (the cosine's denominator) and whether its neighbours need ranking again.
+-- A product's norm (the cosine's denominator); whether its neighbours need ranking again (it
+-- gained a session or a pair, or a neighbour's norm grew); and its norm when the products that
+-- have it as a neighbour were last told to rank again (they are when it grows past a drift).
 CREATE TABLE recommendation_products (
-  site_id    text NOT NULL,
-  kind       text NOT NULL CHECK (kind IN ('similar', 'bought')),
-  product_id text COLLATE "C" NOT NULL,
-  norm       float8 NOT NULL,
-  sessions   integer NOT NULL,
-  stale      boolean NOT NULL DEFAULT true,
+  site_id     text NOT NULL,
+  kind        text NOT NULL CHECK (kind IN ('similar', 'bought')),
+  product_id  text COLLATE "C" NOT NULL,
+  norm        float8 NOT NULL,
+  sessions    integer NOT NULL,
+  stale       boolean NOT NULL DEFAULT true,
+  ranked_norm float8 NOT NULL DEFAULT 0,
   PRIMARY KEY (site_id, kind, product_id)
 ) WITH (fillfactor = 85);
 

@@ -35,22 +35,23 @@ export async function productCountsSince(q: Queryable, siteId: string, since: Da
 // The stream of product events (recommendations learn from it). Its order is the inserting
 // transaction's id, then the event id (migration 0015 says why); a cursor is "<xid>:<event_id>".
 // Each event names its products: a purchase its `product_id` and its lines' (`items` or
-// `products`), every other product event its `product_id`.
+// `products`), in their order, each once; every other product event its `product_id`.
 
 const PRODUCT_EVENT = `e.event_type IN ('product_view', 'add_to_cart', 'purchase')`;
 
 const EVENT_PRODUCTS = `
-  ARRAY(SELECT DISTINCT p FROM (
-          SELECT e.properties->>'product_id' AS p
+  ARRAY(SELECT named.p FROM (
+          SELECT e.properties->>'product_id' AS p, 0::bigint AS n
           UNION ALL
-          SELECT line->>'product_id'
+          SELECT l.line->>'product_id', l.n
             FROM jsonb_array_elements(
                    CASE WHEN e.event_type <> 'purchase' THEN '[]'::jsonb
                         WHEN jsonb_typeof(e.properties->'items') = 'array' THEN e.properties->'items'
                         WHEN jsonb_typeof(e.properties->'products') = 'array' THEN e.properties->'products'
-                        ELSE '[]'::jsonb END) AS line
-           WHERE jsonb_typeof(line) = 'object') named
-         WHERE p IS NOT NULL AND length(p) BETWEEN 1 AND 128) AS products`;
+                        ELSE '[]'::jsonb END) WITH ORDINALITY AS l(line, n)
+           WHERE jsonb_typeof(l.line) = 'object') named
+         WHERE named.p IS NOT NULL AND length(named.p) BETWEEN 1 AND 128
+         GROUP BY named.p ORDER BY min(named.n)) AS products`;
 
 interface StreamRow {
   event_id: string;

@@ -124,6 +124,38 @@ export async function addProducts(tx: Queryable, siteId: string, deltas: readonl
   );
 }
 
+/**
+ * Up to `limit` stale products whose norm grew past `drift` (a ratio) since their partners last
+ * ranked them, now recorded as ranked; their ids.
+ */
+export async function takeGrownProducts(tx: Queryable, siteId: string, kind: ModelKind, drift: number, limit: number): Promise<string[]> {
+  const { rows } = await tx.query<{ product_id: string }>(
+    `UPDATE recommendation_products SET ranked_norm = norm
+      WHERE site_id = $1 AND kind = $2 AND product_id IN (
+        SELECT product_id FROM recommendation_products
+         WHERE site_id = $1 AND kind = $2 AND stale AND norm > ranked_norm * $3
+         ORDER BY product_id LIMIT $4)
+     RETURNING product_id`,
+    [siteId, kind, 1 + drift, limit],
+  );
+  return rows.map((r) => r.product_id);
+}
+
+/** Marks stale every product paired with one of these in at least `minSessions` sessions (their scores have it as a neighbour). */
+export async function markPartnersStale(tx: Queryable, siteId: string, kind: ModelKind, productIds: readonly string[], minSessions: number): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.query(
+    `UPDATE recommendation_products o SET stale = true
+       FROM (SELECT p.other_id AS id FROM recommendation_pairs p
+              WHERE p.site_id = $1 AND p.kind = $2 AND p.product_id = ANY($3::text[]) AND p.sessions >= $4
+             UNION
+             SELECT p.product_id FROM recommendation_pairs p
+              WHERE p.site_id = $1 AND p.kind = $2 AND p.other_id = ANY($3::text[]) AND p.sessions >= $4) n
+      WHERE o.site_id = $1 AND o.kind = $2 AND o.product_id = n.id AND NOT o.stale`,
+    [siteId, kind, productIds, minSessions],
+  );
+}
+
 /** Up to `limit` products whose neighbours need ranking again, with their norms. */
 export async function staleProducts(tx: Queryable, siteId: string, kind: ModelKind, limit: number): Promise<{ productId: string; norm: number }[]> {
   const { rows } = await tx.query<{ product_id: string; norm: number }>(

@@ -1,6 +1,7 @@
 // The refresh of a site's model: the product events after its cursor (up to the stream's horizon,
 // which no late commit can pass) learned piece by piece, then the neighbours of every product the
-// new events touched ranked again, then sessions long finished forgotten.
+// new events touched ranked again (and of the products that have one of those as a neighbour, when
+// its norm grew past the drift), then sessions long finished forgotten.
 //
 // Bounded memory: a piece is at most PIECE_EVENTS events and the sessions they name; a ranking
 // batch at most RANK_BATCH products and their candidates. Each piece is one transaction holding
@@ -9,13 +10,20 @@
 // it, so two processes never learn the same event twice.
 import type { Database, Queryable } from '../../db/types.js';
 import type { ProductActivity } from '../../kernel/index.js';
-import { learn, MODEL_KINDS, MODEL_PARAMS, type ModelParams, type SessionState } from './co-occurrence.js';
+import { learn, MODEL_KINDS, MODEL_PARAMS, type ModelKind, type ModelParams, type SessionState } from './co-occurrence.js';
 import { CountBatch } from './count-batch.js';
 import * as repo from './model-repository.js';
 import { MIN_SESSIONS, topNeighbours } from './neighbours.js';
 
 export const PIECE_EVENTS = 5_000;
 export const RANK_BATCH = 200;
+export const SPREAD_BATCH = 2_000;
+/**
+ * A product's neighbours are ranked again when it gains a session or a pair, and when one of its
+ * neighbours' norms has grown by this much since: a stored score is then at most ~2.5 % off its
+ * exact value (1/√1.05), and a popular product's partners are not all ranked again at each refresh.
+ */
+export const RESCORE_DRIFT = 0.05;
 /** A session silent this long (by its events' time) is forgotten: a later event of it starts afresh. */
 export const SESSION_MEMORY_MS = 86_400_000;
 
@@ -24,6 +32,8 @@ export interface RefreshDeps {
   activity: ProductActivity;
   params?: ModelParams;
   pieceEvents?: number;
+  /** RESCORE_DRIFT unless given (0: every score exact after each refresh). */
+  drift?: number;
 }
 
 export interface RefreshResult {
@@ -54,8 +64,19 @@ async function learnPiece(tx: Queryable, deps: RefreshDeps, siteId: string, hori
   return { events: page.events, interactions: page.interactions.length, done: page.done };
 }
 
+/**
+ * Tells the partners of products whose norm grew past the drift to rank again (one batch); how
+ * many grew (0: none left), null when another process holds the model.
+ */
+async function spreadGrowth(tx: Queryable, siteId: string, kind: ModelKind, drift: number): Promise<number | null> {
+  if (!(await repo.lockModel(tx, siteId))) return null;
+  const grown = await repo.takeGrownProducts(tx, siteId, kind, drift, SPREAD_BATCH);
+  await repo.markPartnersStale(tx, siteId, kind, grown, MIN_SESSIONS);
+  return grown.length;
+}
+
 /** Ranks the neighbours of one batch of stale products of a kind; how many (0: none left), null when another process holds the model. */
-async function rankBatch(tx: Queryable, siteId: string, kind: (typeof MODEL_KINDS)[number]): Promise<number | null> {
+async function rankBatch(tx: Queryable, siteId: string, kind: ModelKind): Promise<number | null> {
   if (!(await repo.lockModel(tx, siteId))) return null;
   const stale = await repo.staleProducts(tx, siteId, kind, RANK_BATCH);
   if (stale.length === 0) return 0;
@@ -77,6 +98,11 @@ export async function refreshSite(deps: RefreshDeps, siteId: string, now = new D
     if (piece.done) break;
   }
   for (const kind of MODEL_KINDS) {
+    for (;;) {
+      const grown = await deps.db.transaction((tx) => spreadGrowth(tx, siteId, kind, deps.drift ?? RESCORE_DRIFT));
+      if (grown === null) return { ...result, busy: true };
+      if (grown < SPREAD_BATCH) break;
+    }
     for (;;) {
       const ranked = await deps.db.transaction((tx) => rankBatch(tx, siteId, kind));
       if (ranked === null) return { ...result, busy: true };
