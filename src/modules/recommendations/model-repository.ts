@@ -50,8 +50,10 @@ export async function modelOf(q: Queryable, siteId: string): Promise<{ cursor: s
 
 export async function loadSessions(q: Queryable, siteId: string, sessionIds: readonly string[]): Promise<Map<string, SessionState>> {
   if (sessionIds.length === 0) return new Map();
+  // Session by session through the key (the table grows faster than its statistics during a large refresh).
   const { rows } = await q.query<{ session_id: string; state: SessionState }>(
-    'SELECT session_id, state FROM recommendation_sessions WHERE site_id = $1 AND session_id = ANY($2::text[])',
+    `SELECT s.session_id, s.state FROM unnest($2::text[]) AS k(id)
+       CROSS JOIN LATERAL (SELECT session_id, state FROM recommendation_sessions WHERE site_id = $1 AND session_id = k.id) s`,
     [siteId, sessionIds],
   );
   return new Map(rows.map((r) => [r.session_id, r.state]));
@@ -130,15 +132,21 @@ export async function addProducts(tx: Queryable, siteId: string, deltas: readonl
  */
 export async function takeGrownProducts(tx: Queryable, siteId: string, kind: ModelKind, drift: number, limit: number): Promise<string[]> {
   const { rows } = await tx.query<{ product_id: string }>(
-    `UPDATE recommendation_products SET ranked_norm = norm
-      WHERE site_id = $1 AND kind = $2 AND product_id IN (
-        SELECT product_id FROM recommendation_products
-         WHERE site_id = $1 AND kind = $2 AND stale AND norm > ranked_norm * $3
-         ORDER BY product_id LIMIT $4)
-     RETURNING product_id`,
+    `SELECT product_id FROM recommendation_products
+      WHERE site_id = $1 AND kind = $2 AND stale AND norm > ranked_norm * $3
+      ORDER BY product_id LIMIT $4`,
     [siteId, kind, 1 + drift, limit],
   );
-  return rows.map((r) => r.product_id);
+  const ids = rows.map((r) => r.product_id);
+  if (ids.length > 0) {
+    await tx.query(
+      `UPDATE recommendation_products o SET ranked_norm = o.norm
+         FROM unnest($3::text[]) AS k(id)
+        WHERE o.site_id = $1 AND o.kind = $2 AND o.product_id = k.id`,
+      [siteId, kind, ids],
+    );
+  }
+  return ids;
 }
 
 /** Marks stale every product paired with one of these in at least `minSessions` sessions (their scores have it as a neighbour). */
@@ -146,14 +154,21 @@ export async function markPartnersStale(tx: Queryable, siteId: string, kind: Mod
   if (productIds.length === 0) return;
   await tx.query(
     `UPDATE recommendation_products o SET stale = true
-       FROM (SELECT p.other_id AS id FROM recommendation_pairs p
-              WHERE p.site_id = $1 AND p.kind = $2 AND p.product_id = ANY($3::text[]) AND p.sessions >= $4
-             UNION
-             SELECT p.product_id FROM recommendation_pairs p
-              WHERE p.site_id = $1 AND p.kind = $2 AND p.other_id = ANY($3::text[]) AND p.sessions >= $4) n
+       FROM (SELECT DISTINCT n.id FROM unnest($3::text[]) AS k(id)
+               CROSS JOIN LATERAL (
+                 SELECT p.other_id AS id FROM recommendation_pairs p
+                  WHERE p.site_id = $1 AND p.kind = $2 AND p.product_id = k.id AND p.sessions >= $4
+                 UNION ALL
+                 SELECT p.product_id FROM recommendation_pairs p
+                  WHERE p.site_id = $1 AND p.kind = $2 AND p.other_id = k.id AND p.sessions >= $4) n) n
       WHERE o.site_id = $1 AND o.kind = $2 AND o.product_id = n.id AND NOT o.stale`,
     [siteId, kind, productIds, minSessions],
   );
+}
+
+/** Fresh statistics of the model's tables, after a refresh that changed many rows (the planner's estimates stay right). */
+export async function analyzeModel(q: Queryable): Promise<void> {
+  await q.query('ANALYZE recommendation_pairs, recommendation_products, recommendation_sessions');
 }
 
 /** Up to `limit` products whose neighbours need ranking again, with their norms. */
@@ -201,7 +216,7 @@ export async function saveNeighbours(tx: Queryable, siteId: string, kind: ModelK
     );
   }
   if (empty.length > 0) await tx.query('DELETE FROM recommendation_neighbours WHERE site_id = $1 AND kind = $2 AND product_id = ANY($3::text[])', [siteId, kind, empty]);
-  await tx.query('UPDATE recommendation_products SET stale = false WHERE site_id = $1 AND kind = $2 AND product_id = ANY($3::text[])', [siteId, kind, ids]);
+  await tx.query('UPDATE recommendation_products o SET stale = false FROM unnest($3::text[]) AS k(id) WHERE o.site_id = $1 AND o.kind = $2 AND o.product_id = k.id', [siteId, kind, ids]);
 }
 
 /** The stored neighbours of products, by product (those without neighbours absent). */

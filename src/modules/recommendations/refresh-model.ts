@@ -18,6 +18,8 @@ import { MIN_SESSIONS, topNeighbours } from './neighbours.js';
 export const PIECE_EVENTS = 5_000;
 export const RANK_BATCH = 200;
 export const SPREAD_BATCH = 2_000;
+/** A refresh that learned this many events refreshes the statistics of the model's tables before ranking. */
+export const ANALYZE_AFTER_EVENTS = 50_000;
 /**
  * A product's neighbours are ranked again when it gains a session or a pair, and when one of its
  * neighbours' norms has grown by this much since: a stored score is then at most ~2.5 % off its
@@ -97,6 +99,7 @@ export async function refreshSite(deps: RefreshDeps, siteId: string, now = new D
     result.interactions += piece.interactions;
     if (piece.done) break;
   }
+  if (result.events >= ANALYZE_AFTER_EVENTS) await repo.analyzeModel(deps.db);
   for (const kind of MODEL_KINDS) {
     for (;;) {
       const grown = await deps.db.transaction((tx) => spreadGrowth(tx, siteId, kind, deps.drift ?? RESCORE_DRIFT));
