@@ -20,6 +20,7 @@ export {
   NO_ACTIVITY,
   NO_SHELF,
   NO_SLOTS,
+  streamPositionReached,
   type InteractionKind,
   type InteractionPage,
   type ProductActivity,

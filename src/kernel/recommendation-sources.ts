@@ -66,9 +66,12 @@ export interface ProductActivity {
   countsSince(siteId: string, since: Date, limit: number): Promise<ProductCounts[]>;
   /**
    * The horizon of the stream of product events: every event before it has committed or never
-   * will, so a reader that stops there skips nothing that commits late. Opaque.
+   * will, so a reader that stops there skips nothing that commits late. Positions are decimal
+   * integers (compare them with streamPositionReached); cursors are opaque.
    */
   horizon(q?: Queryable): Promise<string>;
+  /** A position after every event committed so far: once the horizon reaches it, a reader sees them all. */
+  frontier(q?: Queryable): Promise<string>;
   /**
    * The interactions of the site's product events after `cursor` (null: from the first) and before
    * `horizon`, in the stream's order, from at most `limit` events.
@@ -79,6 +82,9 @@ export interface ProductActivity {
   /** The interactions of the site's product events that occurred in [from, to), by time, from at most `limit` events after `cursor` (null: from `from`). */
   interactionsBetween(siteId: string, from: Date, to: Date, cursor: string | null, limit: number): Promise<InteractionPage>;
 }
+
+/** Whether stream position `a` (a horizon or a frontier: decimal integers) is at or after `b`. */
+export const streamPositionReached = (a: string, b: string): boolean => BigInt(a || '0') >= BigInt(b || '0');
 
 export type RecommendationStrategy = 'similar' | 'frequently_bought_together' | 'personalized' | 'popular';
 
@@ -99,7 +105,8 @@ export const NO_SHELF: ProductShelf = { products: async () => new Map(), newest:
 const NO_PAGE: InteractionPage = { interactions: [], events: 0, next: null, done: true };
 export const NO_ACTIVITY: ProductActivity = {
   countsSince: async () => [],
-  horizon: async () => '',
+  horizon: async () => '0',
+  frontier: async () => '0',
   interactionsAfter: async () => NO_PAGE,
   sitesWithInteractions: async () => [],
   interactionsBetween: async () => NO_PAGE,

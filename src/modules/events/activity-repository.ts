@@ -82,6 +82,12 @@ export async function streamHorizon(q: Queryable): Promise<string> {
   return rows[0]!.horizon;
 }
 
+/** The stream's frontier: every transaction that has committed is below it. */
+export async function streamFrontier(q: Queryable): Promise<string> {
+  const { rows } = await q.query<{ frontier: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS frontier');
+  return rows[0]!.frontier;
+}
+
 export async function interactionsAfter(q: Queryable, siteId: string, cursor: string | null, horizon: string, limit: number): Promise<InteractionPage> {
   const at = streamPosition(cursor);
   const { rows } = await q.query<StreamRow>(

@@ -8,8 +8,8 @@ import { Evaluation, type EvaluationResult } from './evaluation.js';
 
 const PAGE_EVENTS = 10_000;
 const SHELF_CHUNK = 1_000;
-/** The end of time for the reader (JavaScript's largest date). */
-const END = new Date(8.64e15);
+/** The end of time for the reader (a date every engine's driver writes as ISO 8601). */
+const END = new Date('9999-12-31T23:59:59.999Z');
 
 export async function evaluateSite(
   deps: { activity: ProductActivity; shelf: ProductShelf; sites: SiteDirectory },

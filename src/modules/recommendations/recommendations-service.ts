@@ -3,7 +3,7 @@
 // learns from product events (refreshed by the server's job, or now from the command line), and
 // the evaluation of that model on a site's own events.
 import type { Database } from '../../db/types.js';
-import type { ProductActivity, ProductShelf, RecommendationSlots, SiteDirectory } from '../../kernel/index.js';
+import { streamPositionReached, type ProductActivity, type ProductShelf, type RecommendationSlots, type SiteDirectory } from '../../kernel/index.js';
 import { notFound } from '../../errors.js';
 import { createAnswerWriter } from './answer-writer.js';
 import { evaluateSite } from './evaluate-model.js';
@@ -13,8 +13,9 @@ import { recommend, type RecommendRequest } from './recommend.js';
 import { createRefreshJob } from './refresh-job.js';
 import { refreshSite, type RefreshResult } from './refresh-model.js';
 
-/** How long `refresh now` waits for another process's refresh of the site to end. */
+/** How long `refresh` waits for open transactions and for another process's refresh of the site. */
 const REFRESH_WAIT_MS = 120_000;
+const pause = () => new Promise((r) => setTimeout(r, 100));
 
 export interface RecommendationsDeps {
   db: Database;
@@ -41,10 +42,16 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
   };
   return {
     recommend: (request: RecommendRequest, now?: Date) => recommend(recommendDeps, request, now),
-    /** Learns the site's product events up to now (waiting for another process's refresh of it to end), and forgets what this process kept. */
+    /**
+     * Learns the site's product events committed before the call, now: waits (a while at most) for
+     * the horizon to pass them (other transactions still open hold it) and for another process's
+     * refresh of the site to end; forgets what this process kept.
+     */
     async refresh(siteId: string): Promise<RefreshResult> {
       if (!(await deps.sites.get(siteId))) throw notFound('Site');
       const until = Date.now() + REFRESH_WAIT_MS;
+      const frontier = await deps.activity.frontier();
+      while (!streamPositionReached(await deps.activity.horizon(), frontier) && Date.now() < until) await pause();
       for (;;) {
         const result = await learned(siteId);
         if (!result.busy || Date.now() > until) {
@@ -52,7 +59,7 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
           model.forget();
           return result;
         }
-        await new Promise((r) => setTimeout(r, 250));
+        await pause();
       }
     },
     evaluate: (siteId: string, split: Date) => evaluateSite({ activity: deps.activity, shelf: deps.shelf, sites: deps.sites }, siteId, split),
