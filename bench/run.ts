@@ -8,6 +8,7 @@ import { eventsMarkdown, runEventsBench } from './events.js';
 import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
 import { mediaMarkdown, runMediaBench } from './media.js';
 import { publisherMarkdown, runPublisherBench } from './publisher.js';
+import { recommendationsMarkdown, runRecommendationsBench } from './recommendations.js';
 import { ROOT, machine } from './lib.js';
 
 const FILE = path.join(ROOT, 'BENCHMARKS.md');
@@ -34,6 +35,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'catalog', run: async () => catalogMarkdown(await runCatalogBench(log)) },
   { name: 'media', run: async () => mediaMarkdown(await runMediaBench(log)) },
   { name: 'campaigns', run: async () => campaignsMarkdown(await runCampaignsBench(log)) },
+  { name: 'recommendations', run: async () => recommendationsMarkdown(await runRecommendationsBench(log)) },
 ];
 
 for (const section of SECTIONS) {

@@ -1,0 +1,285 @@
+// Recommendations benchmark (issue #16), through the real server on PostgreSQL:
+// - GET /recommendations (a similar slot of 8, a random product of a 2,400-product catalog as the
+//   anchor, a secret key) beside a bare Fastify route in the same run answering a real answer's
+//   JSON from memory through the same query and response schemas; then held at half the measured
+//   maximum, paced (open loop), for p50/p99;
+// - `storefront recommendations refresh` of a site with 1,000,000 product events (a seeded
+//   synthetic shop of 10,000 products, written straight into the events table), in its own
+//   process: wall time and peak RSS;
+// - the route at the same half load while that refresh runs;
+// - what migration 0015 costs ingestion: 1,000-row inserts of product events (the events module's
+//   statement) into a table with the stream column and index and into one without, alternating.
+// Sizes: BENCH_REFRESH_EVENTS (default 1,000,000), BENCH_SECONDS (each load run, default 10).
+//
+// Run alone: `node --import tsx bench/recommendations.ts` prints its markdown. With
+// RECOMMENDATIONS_BARE_SERVER=1 this file is the bare baseline server instead.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import { generateShop, type SyntheticEvent, type SyntheticShop } from '../test/helpers/synthetic-sessions.js';
+import { benchDatabase, fmt, freePort, load, pacedLoad, ROOT, startChild, startService, type LoadResult } from './lib.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REFRESH_EVENTS = Number(process.env.BENCH_REFRESH_EVENTS ?? 1_000_000);
+const ROUTE_SESSIONS = 20_000;
+
+async function startBareServer(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const { Envelope, ok } = await import('../src/http/envelope.js');
+  const { schemaBoundary } = await import('../src/http/validation.js');
+  const { RecommendationAnswer, RecommendationQuery } = await import('../src/modules/recommendations/schemas.js');
+  const answer = JSON.parse(process.env.RECOMMENDATIONS_BARE_ANSWER ?? '{}') as object;
+  const app = Fastify({ logger: { level: 'warn' } });
+  app.setValidatorCompiler(schemaBoundary);
+  app.get('/api/v1/recommendations', { schema: { querystring: RecommendationQuery, response: { 200: Envelope(RecommendationAnswer) } } }, async (request) => ok(request, answer));
+  app.get('/health', async () => ({ ok: true }));
+  await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+}
+
+if (process.env.RECOMMENDATIONS_BARE_SERVER === '1') await startBareServer();
+
+// ---------------------------------------------------------------------------------------------
+
+const cli = (env: Record<string, string>, args: string[]) =>
+  JSON.parse(execFileSync(process.execPath, ['bin/storefront.js', ...args, '--json'], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }).toString()) as Record<string, unknown>;
+
+const TYPES = { product_view: 'product_view', add_to_cart: 'add_to_cart', purchase: 'purchase' } as const;
+
+/** Writes synthetic events straight into the events table (as the events module stores them), 5,000 a statement. */
+async function insertEvents(client: pg.Client, siteId: string, events: readonly SyntheticEvent[], table = 'events'): Promise<number> {
+  const t0 = performance.now();
+  for (let k = 0; k < events.length; k += 5_000) {
+    const chunk = events.slice(k, k + 5_000);
+    await client.query(
+      `INSERT INTO ${table} (site_id, event_id, event_type, session_id, dedup_key_source, trust_class, occurred_at, received_at, properties, context)
+       SELECT $1, e.id, e.t, e.s, 'derived', e.tc, to_timestamp(e.at / 1000.0), to_timestamp(e.at / 1000.0), e.p, '{"page_url":"https://shop.example/","user_agent":"bench"}'::jsonb
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::jsonb[]) AS e(id, t, s, tc, at, p)`,
+      [
+        siteId,
+        chunk.map(() => `evt_${randomBytes(16).toString('hex')}`),
+        chunk.map((e) => TYPES[e.eventType]),
+        chunk.map((e) => e.sessionId),
+        chunk.map((e) => (e.trusted ? 'server' : 'browser')),
+        chunk.map((e) => e.at),
+        chunk.map((e) => JSON.stringify(e.eventType === 'purchase' ? { order_id: e.orderId, total: 10, items: e.productIds.map((product_id) => ({ product_id })) } : { product_id: e.productIds[0] })),
+      ],
+    );
+  }
+  return (performance.now() - t0) / 1000;
+}
+
+/** The shop's catalog through the API (bulk, 500 a request). */
+async function createCatalog(url: string, siteId: string, owner: string, shop: SyntheticShop): Promise<void> {
+  const products = shop.products.map((p) => ({ product_id: p.productId, title: `Product ${p.productId}`, url: `https://shop.example/p/${p.productId}`, price: { amount: 19.9, currency: 'EUR' }, availability: 'in_stock', categories: p.categories, image_url: `https://cdn.shop.example/${p.productId}.jpg` }));
+  for (let k = 0; k < products.length; k += 500) {
+    const res = await fetch(`${url}/api/v1/sites/${siteId}/products/bulk`, { method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: JSON.stringify({ products: products.slice(k, k + 500) }) });
+    if (res.status !== 201) throw new Error(`catalog: ${res.status} ${await res.text()}`);
+  }
+}
+
+interface RefreshRun {
+  seconds: number;
+  peakRssMiB: number;
+  result: Record<string, unknown>;
+}
+
+/** `storefront recommendations refresh` in its own process: wall time, and its peak RSS (VmHWM, read until it exits). */
+function refreshInChild(env: Record<string, string>, siteId: string): Promise<RefreshRun> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ['bin/storefront.js', 'recommendations', 'refresh', '--site', siteId, '--json'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    let peak = 0;
+    const watch = setInterval(() => {
+      try {
+        peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+      } catch {
+        // exited
+      }
+    }, 50);
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(watch);
+      if (code !== 0) return reject(new Error(`refresh exited with ${code}: ${out}`));
+      resolve({ seconds: (performance.now() - t0) / 1000, peakRssMiB: peak, result: JSON.parse(out) as Record<string, unknown> });
+    });
+  });
+}
+
+/** Ingestion's cost of the stream column and index: the same inserts into events and into a copy without them, alternating. */
+async function ingestCost(client: pg.Client, siteId: string, events: readonly SyntheticEvent[]): Promise<{ withIndex: number; without: number; rows: number }> {
+  // Two empty copies of the events table, one without the column (dropping it drops the index).
+  await client.query('CREATE TABLE events_with_stream (LIKE events INCLUDING ALL)');
+  await client.query('CREATE TABLE events_without_stream (LIKE events INCLUDING ALL)');
+  await client.query('ALTER TABLE events_without_stream DROP COLUMN ingest_xid');
+  let withIndex = 0;
+  let without = 0;
+  const rounds = 4;
+  const per = Math.floor(events.length / (2 * rounds));
+  try {
+    for (let r = 0; r < rounds; r += 1) {
+      // 1,000 rows a statement: what the events module's group commit flushes at most.
+      const a = events.slice(2 * r * per, (2 * r + 1) * per);
+      const b = events.slice((2 * r + 1) * per, (2 * r + 2) * per);
+      const order = r % 2 === 0 ? ([['events_with_stream', a], ['events_without_stream', b]] as const) : ([['events_without_stream', a], ['events_with_stream', b]] as const);
+      for (const [table, part] of order) {
+        let seconds = 0;
+        for (let k = 0; k < part.length; k += 1_000) seconds += await insertEvents(client, siteId, part.slice(k, k + 1_000), table);
+        if (table === 'events_with_stream') withIndex += seconds;
+        else without += seconds;
+      }
+    }
+  } finally {
+    await client.query('DROP TABLE IF EXISTS events_with_stream, events_without_stream');
+  }
+  return { withIndex: (rounds * per) / withIndex, without: (rounds * per) / without, rows: rounds * per };
+}
+
+export interface RecommendationsBenchResult {
+  products: number;
+  routeEvents: number;
+  answerBytes: number;
+  bare: LoadResult;
+  route: LoadResult;
+  rate: number;
+  paced: { p50: number; p99: number; sent: number; non2xx: number };
+  pacedBare: { p50: number; p99: number; sent: number; non2xx: number };
+  pacedDuringRefresh: { p50: number; p99: number; sent: number; non2xx: number };
+  refresh: RefreshRun & { events: number; insertSeconds: number; products: number };
+  ingest: { withIndex: number; without: number; rows: number };
+  strategies: Record<string, number>;
+}
+
+/** A random anchor of the catalog for each request (and a random session for personalized slots). */
+function randomAnchors(base: string, ids: readonly string[]): autocannon.Request[] {
+  return [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: `${base}&product_id=${ids[Math.floor(Math.random() * ids.length)]!}` }) }];
+}
+
+async function routeSite(url: string, env: Record<string, string>, client: pg.Client, log: (line: string) => void) {
+  const site = cli(env, ['site', 'create', '--name', 'Bench', '--origin', 'https://shop.example', '--owner', 'bench']);
+  const siteId = String(site.site_id);
+  const key = String(cli(env, ['key', 'create', '--site', siteId, '--scopes', 'events:write']).api_key);
+  const owner = String(cli(env, ['token', '--user', 'bench']).id_token);
+  const shop = generateShop({ seed: 16, sessions: ROUTE_SESSIONS, categories: 24, productsPerCategory: 100, start: Date.now() - 28 * 86_400_000 });
+  await createCatalog(url, siteId, owner, shop);
+  log(`route site: ${fmt(shop.products.length)} products, ${fmt(shop.events.length)} events …`);
+  await insertEvents(client, siteId, shop.events);
+  cli(env, ['recommendations', 'refresh', '--site', siteId]);
+  const created = await fetch(`${url}/api/v1/sites/${siteId}/campaigns`, { method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Similar', kind: 'recommendation', status: 'active', content: { placement: 'product', strategy: 'similar', limit: 8 } }) });
+  const campaignId = ((await created.json()) as { data: { campaign_id: string } }).data.campaign_id;
+  return { siteId, key, campaignId, productIds: shop.products.map((p) => p.productId), events: shop.events.length };
+}
+
+export async function runRecommendationsBench(log: (line: string) => void): Promise<RecommendationsBenchResult> {
+  // The service's own refresh job is off: the refreshes measured here are the command's.
+  const database = await benchDatabase({ DB_POOL_SIZE: '16', LOCAL_IDP: '1', RECOMMENDATIONS_REFRESH_SECONDS: '0' });
+  const env = database.env;
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  const service = await startService(env);
+  let bare: Awaited<ReturnType<typeof startChild>> | undefined;
+  try {
+    const site = await routeSite(service.url, env, client, log);
+    const headers = { 'x-api-key': site.key };
+    const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
+    const strategies: Record<string, number> = {};
+    let sample = '';
+    for (const id of site.productIds.slice(0, 400)) {
+      const text = await (await fetch(`${service.url}${base}&product_id=${id}`, { headers })).text();
+      const strategy = (JSON.parse(text) as { data: { strategy: string } }).data.strategy;
+      strategies[strategy] = (strategies[strategy] ?? 0) + 1;
+      if (strategy === 'similar' && !sample) sample = text;
+    }
+    bare = await startChild(['--import', 'tsx', 'bench/recommendations.ts'], { RECOMMENDATIONS_BARE_SERVER: '1', RECOMMENDATIONS_BARE_ANSWER: JSON.stringify((JSON.parse(sample) as { data: object }).data) }, await freePort());
+
+    log('GET /recommendations, bare baseline …');
+    const bareRun = await load({ url: `${bare.url}${base}`, duration: SECONDS, requests: randomAnchors(base, site.productIds) });
+    log('GET /recommendations …');
+    const route = await load({ url: `${service.url}${base}`, headers, duration: SECONDS, requests: randomAnchors(base, site.productIds) });
+    const rate = Math.max(1, Math.floor(route.requestsPerSec / 2));
+    const paced = (url: string, seconds = SECONDS) =>
+      pacedLoad({ url: `${url}${base}`, method: 'GET', rate, seconds, headers, path: () => `${base}&product_id=${site.productIds[Math.floor(Math.random() * site.productIds.length)]!}` });
+    log(`at half load, paced (${rate} req/s) …`);
+    await paced(service.url, 2);
+    const pacedRoute = await paced(service.url);
+    await paced(bare.url, 2);
+    const pacedBare = await paced(bare.url);
+
+    const big = await refreshSite(env, client, log);
+    log(`the route at half load while the refresh runs …`);
+    const running = refreshInChild(env, big.siteId);
+    await new Promise((r) => setTimeout(r, 3_000));
+    const pacedDuringRefresh = await paced(service.url);
+    const refresh = await running;
+    log(`refresh: ${fmt(refresh.seconds, 1)} s, peak RSS ${fmt(refresh.peakRssMiB)} MiB`);
+
+    log('ingestion with and without the stream column and index …');
+    const ingest = await ingestCost(client, big.siteId, generateShop({ seed: 99, sessions: 20_000, start: Date.now() - 86_400_000 }).events);
+    return {
+      products: site.productIds.length,
+      routeEvents: site.events,
+      answerBytes: Buffer.byteLength(sample),
+      bare: bareRun,
+      route,
+      rate,
+      paced: pacedRoute,
+      pacedBare,
+      pacedDuringRefresh,
+      refresh: { ...refresh, events: Number(refresh.result.events), insertSeconds: big.insertSeconds, products: big.products },
+      ingest,
+      strategies,
+    };
+  } finally {
+    await service.stop();
+    await bare?.stop();
+    await client.end();
+    await database.drop();
+  }
+}
+
+/** The big site: REFRESH_EVENTS synthetic events written into the events table (the refresh itself is measured by the caller). */
+async function refreshSite(env: Record<string, string>, client: pg.Client, log: (line: string) => void) {
+  const site = cli(env, ['site', 'create', '--name', 'Bench 1M', '--origin', 'https://shop.example', '--owner', 'bench']);
+  const siteId = String(site.site_id);
+  // About five events a session.
+  const shop = generateShop({ seed: 17, sessions: Math.round(REFRESH_EVENTS / 4.95), categories: 40, productsPerCategory: 250, start: Date.now() - 28 * 86_400_000 });
+  const events = shop.events.slice(0, REFRESH_EVENTS);
+  log(`refresh site: writing ${fmt(events.length)} events …`);
+  const insertSeconds = await insertEvents(client, siteId, events);
+  await client.query('VACUUM ANALYZE events');
+  return { siteId, insertSeconds, products: shop.products.length };
+}
+
+const row = (label: string, r: LoadResult, base?: LoadResult) =>
+  `| ${label} | ${fmt(r.requestsPerSec)} req/s | ${base ? `${fmt((r.requestsPerSec / base.requestsPerSec) * 100)} %` : '—'} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx + r.errors} |`;
+const pacedRow = (label: string, r: { p50: number; p99: number; sent: number; non2xx: number }) => `| ${label} | ${fmt(r.sent)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx} |`;
+
+export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
+  return [
+    `Through the real server on PostgreSQL (pool of 16; its refresh job off: the refreshes are the command's). The route's site: a seeded synthetic shop of ${fmt(r.products)} products and ${fmt(r.routeEvents)} events learned; a similar slot of 8; each request a random product of the catalog as the anchor (answers served: ${Object.entries(r.strategies).map(([k, v]) => `${k} ${v}`).join(', ')} of 400 sampled), a secret key, ${fmt(r.answerBytes)} bytes an answer, every answer stored. The baseline is a bare Fastify route in the same run with the same query and response schemas answering a real answer from memory, no credentials or storage.`,
+    '',
+    '| route, 64 connections | throughput | vs. baseline | p50 ms | p99 ms | non-2xx + errors |',
+    '|---|---:|---:|---:|---:|---:|',
+    row('bare Fastify, the same JSON (baseline)', r.bare),
+    row('GET /recommendations (similar, random anchor)', r.route, r.bare),
+    '',
+    `Held at half the measured maximum, ${fmt(r.rate)} req/s, paced open loop for ${SECONDS} s (latency counted from each request's due time):`,
+    '',
+    '| run | requests | p50 ms | p99 ms | non-2xx |',
+    '|---|---:|---:|---:|---:|',
+    pacedRow('GET /recommendations', r.paced),
+    pacedRow('the bare baseline at the same rate', r.pacedBare),
+    pacedRow('GET /recommendations while the refresh below runs', r.pacedDuringRefresh),
+    '',
+    `\`storefront recommendations refresh\` of a site with ${fmt(r.refresh.events)} product events (a synthetic shop of ${fmt(r.refresh.products)} products, about five events a session, carts and purchases; written straight into the events table in ${fmt(r.refresh.insertSeconds, 1)} s), the command in its own process opening PostgreSQL: **${fmt(r.refresh.seconds, 1)} s** (${fmt(r.refresh.events / r.refresh.seconds)} events/s), **peak RSS ${fmt(r.refresh.peakRssMiB)} MiB**; ${JSON.stringify(r.refresh.result)}.`,
+    '',
+    `Ingestion's cost of migration 0015 (the events' transaction-id column and the stream index): ${fmt(r.ingest.rows)} product events inserted 1,000 a statement into two empty copies of \`events\`, one without the column and index, alternating: ${fmt(r.ingest.withIndex)} events/s with, ${fmt(r.ingest.without)} events/s without (${fmt((r.ingest.withIndex / r.ingest.without) * 100)} %).`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.env.RECOMMENDATIONS_BARE_SERVER !== '1') {
+  console.log(recommendationsMarkdown(await runRecommendationsBench((l) => process.stderr.write(`${l}\n`))));
+}
