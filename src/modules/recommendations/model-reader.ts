@@ -1,13 +1,13 @@
 // The model as answers read it: products' materialised neighbours (kept in this process for
-// NEIGHBOURS_TTL_MS: every product page asks for the same few lists, and a refresh lands every few
-// seconds, well inside the contract's 60 s) and the sessions the model remembers.
+// NEIGHBOURS_TTL_MS: every product page asks for the same few lists; a refresh every few seconds
+// plus this stays inside the contract's 60 s) and the sessions the model remembers.
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/types.js';
 import type { ModelKind, SessionState } from './co-occurrence.js';
 import { neighboursOf, sessionState } from './model-repository.js';
 import type { Neighbour } from './neighbours.js';
 
-export const NEIGHBOURS_TTL_MS = 5_000;
+export const NEIGHBOURS_TTL_MS = 20_000;
 
 export interface ModelReader {
   /** The neighbours of each product (an empty list for a product without any). */

@@ -18,7 +18,7 @@ import { proposalsOf, seedsOf } from './strategies.js';
 export interface RecommendDeps {
   db: Database;
   slots: RecommendationSlots;
-  shelf: ProductShelf;
+  shelf: Pick<ProductShelf, 'products'>;
   popular: PopularShelf;
   model: ModelReader;
   answers: AnswerWriter;
@@ -62,7 +62,9 @@ export async function recommend(deps: RecommendDeps, request: RecommendRequest, 
     throw validationFailed('/product_id', 'product_id is required: the campaign recommends products similar to one', 'required');
   }
   const ask = askOf(slot, request);
-  const [own, ranked] = await Promise.all([proposals(deps, ask), deps.popular.ranking(ask.siteId)]);
+  const [proposed, ranked] = await Promise.all([proposals(deps, ask), deps.popular.ranking(ask.siteId)]);
+  // Enough of the proposals for the slot when a few are filtered out (the fill covers the rest).
+  const own = proposed.slice(0, 2 * ask.limit + 8);
   // One read of the catalog: the anchor (its categories; archived or unknown, it shapes the answer
   // by its id alone and is never shown) and the proposals that are live.
   const anchorId = ask.anchorProductId;

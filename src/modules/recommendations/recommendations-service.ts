@@ -11,6 +11,7 @@ import { createModelReader } from './model-reader.js';
 import { createPopularShelf } from './popular-shelf.js';
 import { recommend, type RecommendRequest } from './recommend.js';
 import { createRefreshJob } from './refresh-job.js';
+import { createShelfCache } from './shelf-cache.js';
 import { refreshSite, type RefreshResult } from './refresh-model.js';
 
 /** How long `refresh` waits for open transactions and for another process's refresh of the site. */
@@ -30,7 +31,7 @@ export interface RecommendationsDeps {
 export function createRecommendationsService(deps: RecommendationsDeps) {
   const popular = createPopularShelf({ shelf: deps.shelf, activity: deps.activity });
   const model = createModelReader(deps.db);
-  const recommendDeps = { db: deps.db, slots: deps.slots, shelf: deps.shelf, popular, model, answers: createAnswerWriter(deps.db) };
+  const recommendDeps = { db: deps.db, slots: deps.slots, shelf: createShelfCache(deps.shelf), popular, model, answers: createAnswerWriter(deps.db) };
   const refreshDeps = { db: deps.db, activity: deps.activity };
   const learned = async (siteId: string) => {
     const result = await refreshSite(refreshDeps, siteId);

@@ -18,8 +18,12 @@ import { MIN_SESSIONS, topNeighbours } from './neighbours.js';
 export const PIECE_EVENTS = 5_000;
 export const RANK_BATCH = 200;
 export const SPREAD_BATCH = 2_000;
-/** A refresh that learned this many events refreshes the statistics of the model's tables before ranking. */
-export const ANALYZE_AFTER_EVENTS = 50_000;
+/**
+ * A refresh that learned at least this many events, and a tenth of all its site's model has
+ * learned, refreshes the statistics of the model's tables before ranking: a large load must not be
+ * planned with the statistics of the small tables of its start (autovacuum analyses small changes).
+ */
+export const ANALYZE_AFTER_EVENTS = 1_000;
 /**
  * A product's neighbours are ranked again when it gains a session or a pair, and when one of its
  * neighbours' norms has grown by this much since: a stored score is then at most ~2.5 % off its
@@ -49,11 +53,11 @@ export interface RefreshResult {
 }
 
 /** Learns one piece of the stream in the caller's transaction; null when another process holds the model. */
-async function learnPiece(tx: Queryable, deps: RefreshDeps, siteId: string, horizon: string): Promise<{ events: number; interactions: number; done: boolean } | null> {
+async function learnPiece(tx: Queryable, deps: RefreshDeps, siteId: string, horizon: string): Promise<{ events: number; interactions: number; done: boolean; learned: number } | null> {
   const model = await repo.lockModel(tx, siteId);
   if (!model) return null;
   const page = await deps.activity.interactionsAfter(siteId, model.cursor, horizon, deps.pieceEvents ?? PIECE_EVENTS, tx);
-  if (page.events === 0) return { events: 0, interactions: 0, done: true };
+  if (page.events === 0) return { events: 0, interactions: 0, done: true, learned: model.events };
   const sessions: Map<string, SessionState> = await repo.loadSessions(tx, siteId, [...new Set(page.interactions.map((i) => i.sessionId))]);
   const batch = new CountBatch();
   // In the order they occurred: one transaction's events (a batch) come in event-id order.
@@ -63,7 +67,7 @@ async function learnPiece(tx: Queryable, deps: RefreshDeps, siteId: string, hori
   await repo.addProducts(tx, siteId, batch.productDeltas());
   await repo.saveSessions(tx, siteId, sessions);
   await repo.advanceModel(tx, siteId, page.next, page.events);
-  return { events: page.events, interactions: page.interactions.length, done: page.done };
+  return { events: page.events, interactions: page.interactions.length, done: page.done, learned: model.events + page.events };
 }
 
 /**
@@ -92,14 +96,16 @@ async function rankBatch(tx: Queryable, siteId: string, kind: ModelKind): Promis
 export async function refreshSite(deps: RefreshDeps, siteId: string, now = new Date()): Promise<RefreshResult> {
   const result: RefreshResult = { site_id: siteId, busy: false, events: 0, interactions: 0, ranked: 0, forgotten_sessions: 0 };
   const horizon = await deps.activity.horizon();
+  let learned = 0;
   for (;;) {
     const piece = await deps.db.transaction((tx) => learnPiece(tx, deps, siteId, horizon));
     if (!piece) return { ...result, busy: true };
     result.events += piece.events;
     result.interactions += piece.interactions;
+    learned = piece.learned;
     if (piece.done) break;
   }
-  if (result.events >= ANALYZE_AFTER_EVENTS) await repo.analyzeModel(deps.db);
+  if (result.events >= ANALYZE_AFTER_EVENTS && result.events >= learned / 10) await repo.analyzeModel(deps.db);
   for (const kind of MODEL_KINDS) {
     for (;;) {
       const grown = await deps.db.transaction((tx) => spreadGrowth(tx, siteId, kind, deps.drift ?? RESCORE_DRIFT));
