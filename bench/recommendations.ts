@@ -6,10 +6,12 @@
 // - `storefront recommendations refresh` of a site with 1,000,000 product events (a seeded
 //   synthetic shop of 10,000 products, written straight into the events table), in its own
 //   process: wall time and peak RSS;
-// - the route at the same half load while that refresh runs;
+// - the route at the same half load while a refresh of 300,000 more events runs: the command's
+//   (flat out, in another process), then the server's own job (at its pace: a quarter of the time);
 // - what migration 0015 costs ingestion: 1,000-row inserts of product events (the events module's
 //   statement) into a table with the stream column and index and into one without, alternating.
-// Sizes: BENCH_REFRESH_EVENTS (default 1,000,000), BENCH_SECONDS (each load run, default 10).
+// Sizes: BENCH_REFRESH_EVENTS (default 1,000,000), BENCH_DURING_EVENTS (default 300,000),
+// BENCH_SECONDS (each load run, default 10).
 //
 // Run alone: `node --import tsx bench/recommendations.ts` prints its markdown. With
 // RECOMMENDATIONS_BARE_SERVER=1 this file is the bare baseline server instead.
@@ -24,6 +26,8 @@ import { benchDatabase, fmt, freePort, load, pacedLoad, ROOT, startChild, startS
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const REFRESH_EVENTS = Number(process.env.BENCH_REFRESH_EVENTS ?? 1_000_000);
 const ROUTE_SESSIONS = 20_000;
+/** Events of the sites refreshed while the route is measured. */
+const DURING_EVENTS = Number(process.env.BENCH_DURING_EVENTS ?? 300_000);
 
 async function startBareServer(): Promise<void> {
   const { default: Fastify } = await import('fastify');
@@ -145,15 +149,19 @@ export interface RecommendationsBenchResult {
   bare: LoadResult;
   route: LoadResult;
   rate: number;
-  paced: { p50: number; p99: number; sent: number; non2xx: number };
-  pacedBare: { p50: number; p99: number; sent: number; non2xx: number };
-  pacedDuringRefresh: { p50: number; p99: number; sent: number; non2xx: number };
+  paced: Paced;
+  pacedBare: Paced;
+  duringCommand: { paced: Paced; events: number; seconds: number };
+  duringJob: { paced: Paced; events: number; learnedWhileMeasured: number; seconds: number };
   refresh: RefreshRun & { events: number; insertSeconds: number; products: number };
   ingest: { withIndex: number; without: number; rows: number };
   strategies: Record<string, number>;
 }
 
-/** A random anchor of the catalog for each request (and a random session for personalized slots). */
+type Paced = { p50: number; p99: number; sent: number; non2xx: number };
+type RouteSite = Awaited<ReturnType<typeof routeSite>>;
+
+/** A random anchor of the catalog for each request. */
 function randomAnchors(base: string, ids: readonly string[]): autocannon.Request[] {
   return [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: `${base}&product_id=${ids[Math.floor(Math.random() * ids.length)]!}` }) }];
 }
@@ -173,84 +181,124 @@ async function routeSite(url: string, env: Record<string, string>, client: pg.Cl
   return { siteId, key, campaignId, productIds: shop.products.map((p) => p.productId), events: shop.events.length };
 }
 
+/** A site with `n` synthetic events written into the events table (a shop of 10,000 products, about five events a session). */
+async function eventSite(env: Record<string, string>, client: pg.Client, n: number, seed: number, log: (line: string) => void) {
+  const siteId = String(cli(env, ['site', 'create', '--name', `Bench ${seed}`, '--origin', 'https://shop.example', '--owner', 'bench']).site_id);
+  const shop = generateShop({ seed, sessions: Math.round(n / 4.95), categories: 40, productsPerCategory: 250, start: Date.now() - 28 * 86_400_000 });
+  const events = shop.events.slice(0, n);
+  log(`writing ${fmt(events.length)} events …`);
+  const insertSeconds = await insertEvents(client, siteId, events);
+  await client.query('VACUUM ANALYZE events');
+  return { siteId, insertSeconds, products: shop.products.length, events: events.length };
+}
+
+async function learnedEvents(client: pg.Client, siteId: string): Promise<number> {
+  const { rows } = await client.query<{ events: string }>('SELECT events FROM recommendation_models WHERE site_id = $1', [siteId]);
+  return Number(rows[0]?.events ?? 0);
+}
+
+/** GET /recommendations paced at `rate` for `seconds`, a random anchor each. */
+function pacedRoute(url: string, site: RouteSite, rate: number, seconds = SECONDS): Promise<Paced> {
+  const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
+  const path = () => `${base}&product_id=${site.productIds[Math.floor(Math.random() * site.productIds.length)]!}`;
+  return pacedLoad({ url: `${url}${base}`, method: 'GET', rate, seconds, headers: { 'x-api-key': site.key }, path });
+}
+
+async function measureRoute(url: string, site: RouteSite, log: (line: string) => void) {
+  const headers = { 'x-api-key': site.key };
+  const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
+  const strategies: Record<string, number> = {};
+  let sample = '';
+  for (const id of site.productIds.slice(0, 400)) {
+    const text = await (await fetch(`${url}${base}&product_id=${id}`, { headers })).text();
+    const strategy = (JSON.parse(text) as { data: { strategy: string } }).data.strategy;
+    strategies[strategy] = (strategies[strategy] ?? 0) + 1;
+    if (strategy === 'similar' && !sample) sample = text;
+  }
+  const answer = JSON.stringify((JSON.parse(sample) as { data: object }).data);
+  const bare = await startChild(['--import', 'tsx', 'bench/recommendations.ts'], { RECOMMENDATIONS_BARE_SERVER: '1', RECOMMENDATIONS_BARE_ANSWER: answer }, await freePort());
+  try {
+    log('GET /recommendations, bare baseline …');
+    const bareRun = await load({ url: `${bare.url}${base}`, duration: SECONDS, requests: randomAnchors(base, site.productIds) });
+    log('GET /recommendations …');
+    const route = await load({ url: `${url}${base}`, headers, duration: SECONDS, requests: randomAnchors(base, site.productIds) });
+    const rate = Math.max(1, Math.floor(route.requestsPerSec / 2));
+    log(`at half load, paced (${rate} req/s) …`);
+    await pacedRoute(url, site, rate, 2);
+    const paced = await pacedRoute(url, site, rate);
+    await pacedRoute(bare.url, site, rate, 2);
+    const pacedBare = await pacedRoute(bare.url, site, rate);
+    return { strategies, answerBytes: Buffer.byteLength(sample), bare: bareRun, route, rate, paced, pacedBare };
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** The route at half load while the command refreshes a site of DURING_EVENTS flat out, in its own process. */
+async function duringCommand(env: Record<string, string>, client: pg.Client, url: string, site: RouteSite, rate: number, log: (line: string) => void) {
+  const c = await eventSite(env, client, DURING_EVENTS, 18, log);
+  log('the route at half load while the command refreshes …');
+  const t0 = performance.now();
+  const running = refreshInChild(env, c.siteId);
+  await new Promise((r) => setTimeout(r, 2_000));
+  const paced = await pacedRoute(url, site, rate);
+  await running;
+  return { paced, events: c.events, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** The route at half load on a server whose own job (every second, at its pace) learns a site of DURING_EVENTS. */
+async function duringJob(env: Record<string, string>, client: pg.Client, site: RouteSite, rate: number, log: (line: string) => void) {
+  const d = await eventSite(env, client, DURING_EVENTS, 19, log);
+  const service = await startService({ ...env, RECOMMENDATIONS_REFRESH_SECONDS: '1' });
+  try {
+    log('the route at half load while the server’s job refreshes …');
+    const t0 = performance.now();
+    await pacedRoute(service.url, site, rate, 2);
+    const before = await learnedEvents(client, d.siteId);
+    const paced = await pacedRoute(service.url, site, rate);
+    const learnedWhileMeasured = (await learnedEvents(client, d.siteId)) - before;
+    while ((await learnedEvents(client, d.siteId)) < d.events) await new Promise((r) => setTimeout(r, 200));
+    return { paced, events: d.events, learnedWhileMeasured, seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    await service.stop();
+  }
+}
+
 export async function runRecommendationsBench(log: (line: string) => void): Promise<RecommendationsBenchResult> {
-  // The service's own refresh job is off: the refreshes measured here are the command's.
+  // The first service's refresh job is off (the refreshes measured are the command's).
   const database = await benchDatabase({ DB_POOL_SIZE: '16', LOCAL_IDP: '1', RECOMMENDATIONS_REFRESH_SECONDS: '0' });
   const env = database.env;
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   const service = await startService(env);
-  let bare: Awaited<ReturnType<typeof startChild>> | undefined;
+  let stopped = false;
   try {
     const site = await routeSite(service.url, env, client, log);
-    const headers = { 'x-api-key': site.key };
-    const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
-    const strategies: Record<string, number> = {};
-    let sample = '';
-    for (const id of site.productIds.slice(0, 400)) {
-      const text = await (await fetch(`${service.url}${base}&product_id=${id}`, { headers })).text();
-      const strategy = (JSON.parse(text) as { data: { strategy: string } }).data.strategy;
-      strategies[strategy] = (strategies[strategy] ?? 0) + 1;
-      if (strategy === 'similar' && !sample) sample = text;
-    }
-    bare = await startChild(['--import', 'tsx', 'bench/recommendations.ts'], { RECOMMENDATIONS_BARE_SERVER: '1', RECOMMENDATIONS_BARE_ANSWER: JSON.stringify((JSON.parse(sample) as { data: object }).data) }, await freePort());
-
-    log('GET /recommendations, bare baseline …');
-    const bareRun = await load({ url: `${bare.url}${base}`, duration: SECONDS, requests: randomAnchors(base, site.productIds) });
-    log('GET /recommendations …');
-    const route = await load({ url: `${service.url}${base}`, headers, duration: SECONDS, requests: randomAnchors(base, site.productIds) });
-    const rate = Math.max(1, Math.floor(route.requestsPerSec / 2));
-    const paced = (url: string, seconds = SECONDS) =>
-      pacedLoad({ url: `${url}${base}`, method: 'GET', rate, seconds, headers, path: () => `${base}&product_id=${site.productIds[Math.floor(Math.random() * site.productIds.length)]!}` });
-    log(`at half load, paced (${rate} req/s) …`);
-    await paced(service.url, 2);
-    const pacedRoute = await paced(service.url);
-    await paced(bare.url, 2);
-    const pacedBare = await paced(bare.url);
-
-    const big = await refreshSite(env, client, log);
-    log(`the route at half load while the refresh runs …`);
-    const running = refreshInChild(env, big.siteId);
-    await new Promise((r) => setTimeout(r, 3_000));
-    const pacedDuringRefresh = await paced(service.url);
-    const refresh = await running;
+    const route = await measureRoute(service.url, site, log);
+    const big = await eventSite(env, client, REFRESH_EVENTS, 17, log);
+    log('storefront recommendations refresh, alone …');
+    const refresh = await refreshInChild(env, big.siteId);
     log(`refresh: ${fmt(refresh.seconds, 1)} s, peak RSS ${fmt(refresh.peakRssMiB)} MiB`);
-
+    const command = await duringCommand(env, client, service.url, site, route.rate, log);
+    await service.stop();
+    stopped = true;
+    const job = await duringJob(env, client, site, route.rate, log);
     log('ingestion with and without the stream column and index …');
     const ingest = await ingestCost(client, big.siteId, generateShop({ seed: 99, sessions: 20_000, start: Date.now() - 86_400_000 }).events);
     return {
       products: site.productIds.length,
       routeEvents: site.events,
-      answerBytes: Buffer.byteLength(sample),
-      bare: bareRun,
-      route,
-      rate,
-      paced: pacedRoute,
-      pacedBare,
-      pacedDuringRefresh,
+      ...route,
+      duringCommand: command,
+      duringJob: job,
       refresh: { ...refresh, events: Number(refresh.result.events), insertSeconds: big.insertSeconds, products: big.products },
       ingest,
-      strategies,
     };
   } finally {
-    await service.stop();
-    await bare?.stop();
+    if (!stopped) await service.stop();
     await client.end();
     await database.drop();
   }
-}
-
-/** The big site: REFRESH_EVENTS synthetic events written into the events table (the refresh itself is measured by the caller). */
-async function refreshSite(env: Record<string, string>, client: pg.Client, log: (line: string) => void) {
-  const site = cli(env, ['site', 'create', '--name', 'Bench 1M', '--origin', 'https://shop.example', '--owner', 'bench']);
-  const siteId = String(site.site_id);
-  // About five events a session.
-  const shop = generateShop({ seed: 17, sessions: Math.round(REFRESH_EVENTS / 4.95), categories: 40, productsPerCategory: 250, start: Date.now() - 28 * 86_400_000 });
-  const events = shop.events.slice(0, REFRESH_EVENTS);
-  log(`refresh site: writing ${fmt(events.length)} events …`);
-  const insertSeconds = await insertEvents(client, siteId, events);
-  await client.query('VACUUM ANALYZE events');
-  return { siteId, insertSeconds, products: shop.products.length };
 }
 
 const row = (label: string, r: LoadResult, base?: LoadResult) =>
@@ -259,7 +307,7 @@ const pacedRow = (label: string, r: { p50: number; p99: number; sent: number; no
 
 export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
   return [
-    `Through the real server on PostgreSQL (pool of 16; its refresh job off: the refreshes are the command's). The route's site: a seeded synthetic shop of ${fmt(r.products)} products and ${fmt(r.routeEvents)} events learned; a similar slot of 8; each request a random product of the catalog as the anchor (answers served: ${Object.entries(r.strategies).map(([k, v]) => `${k} ${v}`).join(', ')} of 400 sampled), a secret key, ${fmt(r.answerBytes)} bytes an answer, every answer stored. The baseline is a bare Fastify route in the same run with the same query and response schemas answering a real answer from memory, no credentials or storage.`,
+    `Through the real server on PostgreSQL (pool of 16; its refresh job off, except in the last row of the paced table, where a second server runs it every second). The route's site: a seeded synthetic shop of ${fmt(r.products)} products and ${fmt(r.routeEvents)} events learned; a similar slot of 8; each request a random product of the catalog as the anchor (answers served: ${Object.entries(r.strategies).map(([k, v]) => `${k} ${v}`).join(', ')} of 400 sampled), a secret key, ${fmt(r.answerBytes)} bytes an answer, every answer stored. The baseline is a bare Fastify route in the same run with the same query and response schemas answering a real answer from memory, no credentials or storage.`,
     '',
     '| route, 64 connections | throughput | vs. baseline | p50 ms | p99 ms | non-2xx + errors |',
     '|---|---:|---:|---:|---:|---:|',
@@ -272,7 +320,8 @@ export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
     '|---|---:|---:|---:|---:|',
     pacedRow('GET /recommendations', r.paced),
     pacedRow('the bare baseline at the same rate', r.pacedBare),
-    pacedRow('GET /recommendations while the refresh below runs', r.pacedDuringRefresh),
+    pacedRow(`GET /recommendations while \`recommendations refresh\` learns ${fmt(r.duringCommand.events)} events flat out in another process (${fmt(r.duringCommand.seconds, 1)} s)`, r.duringCommand.paced),
+    pacedRow(`GET /recommendations while the server's own job learns ${fmt(r.duringJob.events)} events at its pace (a quarter of the time, 1,000-event pieces; ${fmt(r.duringJob.learnedWhileMeasured)} of them during the measure; all in ${fmt(r.duringJob.seconds, 1)} s)`, r.duringJob.paced),
     '',
     `\`storefront recommendations refresh\` of a site with ${fmt(r.refresh.events)} product events (a synthetic shop of ${fmt(r.refresh.products)} products, about five events a session, carts and purchases; written straight into the events table in ${fmt(r.refresh.insertSeconds, 1)} s), the command in its own process opening PostgreSQL: **${fmt(r.refresh.seconds, 1)} s** (${fmt(r.refresh.events / r.refresh.seconds)} events/s), **peak RSS ${fmt(r.refresh.peakRssMiB)} MiB**; ${JSON.stringify(r.refresh.result)}.`,
     '',

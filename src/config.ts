@@ -179,7 +179,7 @@ export const EnvironmentSchema = Type.Object({
     }),
   ),
   MEDIA_MAX_BYTES: integer(1, 10 * 1024 * 1024, { default: 10 * 1024 * 1024, description: 'the largest media upload in bytes' }),
-  RECOMMENDATIONS_REFRESH_SECONDS: integer(0, 50, { default: 5, description: 'how often the server learns new product events into the recommendation model (0: never)' }),
+  RECOMMENDATIONS_REFRESH_SECONDS: integer(0, 30, { default: 5, description: 'how often the server learns new product events into the recommendation model (0: never)' }),
 });
 
 type Environment = Static<typeof EnvironmentSchema>;

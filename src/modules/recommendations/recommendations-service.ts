@@ -17,6 +17,11 @@ import { refreshSite, type RefreshResult } from './refresh-model.js';
 /** How long `refresh` waits for open transactions and for another process's refresh of the site. */
 const REFRESH_WAIT_MS = 120_000;
 const pause = () => new Promise((r) => setTimeout(r, 100));
+/**
+ * The server's job works a quarter of the time at most, in small pieces (each blocks this process a
+ * few milliseconds): the process and the database serve requests too. The command works flat out.
+ */
+const JOB = { pace: 0.25, pieceEvents: 1_000 };
 
 export interface RecommendationsDeps {
   db: Database;
@@ -33,14 +38,9 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
   const model = createModelReader(deps.db);
   const recommendDeps = { db: deps.db, slots: deps.slots, shelf: createShelfCache(deps.shelf), popular, model, answers: createAnswerWriter(deps.db) };
   const refreshDeps = { db: deps.db, activity: deps.activity };
-  const learned = async (siteId: string) => {
-    const result = await refreshSite(refreshDeps, siteId);
-    if (!result.busy && result.events > 0) {
-      popular.forget(siteId);
-      model.forget();
-    }
-    return result;
-  };
+  // What this process keeps (neighbours 20 s, popularity 30 s) ages out by itself after the job's
+  // refreshes, within the contract's 60 s; an explicit refresh forgets it at once.
+  const learned = (siteId: string, job = false) => refreshSite({ ...refreshDeps, ...(job ? JOB : {}) }, siteId);
   return {
     recommend: (request: RecommendRequest, now?: Date) => recommend(recommendDeps, request, now),
     /**
@@ -65,7 +65,7 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
     },
     evaluate: (siteId: string, split: Date) => evaluateSite({ activity: deps.activity, shelf: deps.shelf, sites: deps.sites }, siteId, split),
     /** The server's periodic refresh of sites with new product events. */
-    job: createRefreshJob({ db: deps.db, activity: deps.activity, refresh: learned, intervalMs: deps.refreshSeconds * 1000 }),
+    job: createRefreshJob({ db: deps.db, activity: deps.activity, refresh: (siteId) => learned(siteId, true), intervalMs: deps.refreshSeconds * 1000 }),
   };
 }
 

@@ -40,6 +40,20 @@ export interface RefreshDeps {
   pieceEvents?: number;
   /** RESCORE_DRIFT unless given (0: every score exact after each refresh). */
   drift?: number;
+  /**
+   * The share of time the refresh works (0–1; default 1): after each transaction it rests long
+   * enough to leave the rest to the requests the process and the database also serve.
+   */
+  pace?: number;
+}
+
+/** One transaction of the refresh, then the rest its pace asks for. */
+async function step<T>(deps: RefreshDeps, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await deps.db.transaction(fn);
+  const pace = deps.pace ?? 1;
+  if (pace < 1) await new Promise((r) => setTimeout(r, ((performance.now() - started) * (1 - pace)) / pace));
+  return result;
 }
 
 export interface RefreshResult {
@@ -98,7 +112,7 @@ export async function refreshSite(deps: RefreshDeps, siteId: string, now = new D
   const horizon = await deps.activity.horizon();
   let learned = 0;
   for (;;) {
-    const piece = await deps.db.transaction((tx) => learnPiece(tx, deps, siteId, horizon));
+    const piece = await step(deps, (tx) => learnPiece(tx, deps, siteId, horizon));
     if (!piece) return { ...result, busy: true };
     result.events += piece.events;
     result.interactions += piece.interactions;
@@ -108,12 +122,12 @@ export async function refreshSite(deps: RefreshDeps, siteId: string, now = new D
   if (result.events >= ANALYZE_AFTER_EVENTS && result.events >= learned / 10) await repo.analyzeModel(deps.db);
   for (const kind of MODEL_KINDS) {
     for (;;) {
-      const grown = await deps.db.transaction((tx) => spreadGrowth(tx, siteId, kind, deps.drift ?? RESCORE_DRIFT));
+      const grown = await step(deps, (tx) => spreadGrowth(tx, siteId, kind, deps.drift ?? RESCORE_DRIFT));
       if (grown === null) return { ...result, busy: true };
       if (grown < SPREAD_BATCH) break;
     }
     for (;;) {
-      const ranked = await deps.db.transaction((tx) => rankBatch(tx, siteId, kind));
+      const ranked = await step(deps, (tx) => rankBatch(tx, siteId, kind));
       if (ranked === null) return { ...result, busy: true };
       result.ranked += ranked;
       if (ranked < RANK_BATCH) break;
