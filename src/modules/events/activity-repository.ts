@@ -94,7 +94,7 @@ export async function interactionsAfter(q: Queryable, siteId: string, cursor: st
     `SELECT e.event_id, e.ingest_xid::text AS xid, e.event_type, e.session_id, e.trust_class, e.occurred_at, ${EVENT_PRODUCTS}
        FROM events e
       WHERE e.site_id = $1 AND ${PRODUCT_EVENT}
-        AND (e.ingest_xid, e.event_id COLLATE "C") > ($2::xid8, $3 COLLATE "C") AND e.ingest_xid < $4::xid8
+        AND e.ingest_xid >= $2::xid8 AND (e.ingest_xid > $2::xid8 OR e.event_id COLLATE "C" > $3) AND e.ingest_xid < $4::xid8
       ORDER BY e.ingest_xid, e.event_id COLLATE "C"
       LIMIT $5`,
     [siteId, at.xid, at.eventId, horizon, limit],
@@ -121,7 +121,7 @@ export async function sitesWithInteractions(q: Queryable, cursors: ReadonlyMap<s
      )
      SELECT k.site_id FROM known k
       WHERE EXISTS (SELECT 1 FROM events e WHERE e.site_id = k.site_id AND ${PRODUCT_EVENT}
-                       AND (e.ingest_xid, e.event_id COLLATE "C") > (k.xid, k.event_id COLLATE "C") AND e.ingest_xid < $4::xid8)
+                       AND e.ingest_xid >= k.xid AND (e.ingest_xid > k.xid OR e.event_id COLLATE "C" > k.event_id) AND e.ingest_xid < $4::xid8)
      UNION
      SELECT w.site_id FROM walk w
       WHERE w.site_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM known k WHERE k.site_id = w.site_id)
