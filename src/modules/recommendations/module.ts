@@ -35,7 +35,7 @@ export const recommendationsModule = defineModule({
   commands: {
     'recommendations refresh': {
       kind: 'database',
-      usage: 'recommendations refresh --site SITE           learn the site’s new product events into its recommendation model now',
+      usage: "recommendations refresh --site SITE           learn the site's new product events into its recommendation model now",
       options: { site: { type: 'string' } },
       async run(recommendations, o) {
         return { ...(await recommendations.refresh(str(o, 'site')!)) };
@@ -43,8 +43,10 @@ export const recommendationsModule = defineModule({
     },
     'recommendations evaluate': {
       kind: 'database',
-      usage: `recommendations evaluate --site SITE --split T  HitRate@10 and NDCG@10 of each strategy and of popularity: a model
-                                                trained on the site's events before T (ISO 8601) asked about the sessions after it`,
+      usage: `recommendations evaluate --site SITE --split T
+                                                HitRate@10 and NDCG@10 of each strategy and of popularity: a model
+                                                trained on the site's events before T (ISO 8601) asked about the
+                                                sessions after it (it is held in memory)`,
       options: { site: { type: 'string' }, split: { type: 'string' } },
       async run(recommendations, o) {
         const split = parseIsoTimestamp(str(o, 'split')!);
