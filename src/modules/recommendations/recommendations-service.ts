@@ -40,7 +40,7 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
   const refreshDeps = { db: deps.db, activity: deps.activity };
   // What this process keeps (neighbours 20 s, popularity 30 s) ages out by itself after the job's
   // refreshes, within the contract's 60 s; an explicit refresh forgets it at once.
-  const learned = (siteId: string, job = false) => refreshSite({ ...refreshDeps, ...(job ? JOB : {}) }, siteId);
+  const learned = (siteId: string, job?: { stopping: () => boolean }) => refreshSite({ ...refreshDeps, ...(job ? { ...JOB, ...job } : {}) }, siteId);
   return {
     recommend: (request: RecommendRequest, now?: Date) => recommend(recommendDeps, request, now),
     /**
@@ -65,7 +65,7 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
     },
     evaluate: (siteId: string, split: Date) => evaluateSite({ activity: deps.activity, shelf: deps.shelf, sites: deps.sites }, siteId, split),
     /** The server's periodic refresh of sites with new product events. */
-    job: createRefreshJob({ db: deps.db, activity: deps.activity, refresh: (siteId) => learned(siteId, true), intervalMs: deps.refreshSeconds * 1000 }),
+    job: createRefreshJob({ db: deps.db, activity: deps.activity, refresh: (siteId, stopping) => learned(siteId, { stopping }), intervalMs: deps.refreshSeconds * 1000 }),
   };
 }
 

@@ -1,7 +1,8 @@
 // The refresh job of a server process: every few seconds, the sites with product events their model
 // has not learned (one index probe a site) are refreshed one after the other. Ticks never overlap;
 // several processes may run it (a site held by one is left by the others: refresh-model.ts). Stopping
-// waits for the tick under way, so the database is never closed under it.
+// ends the tick under way at its next transaction's end and waits for it, so the database is never
+// closed under it (what was not learned yet, the next start learns).
 import type { Database } from '../../db/types.js';
 import type { ProductActivity } from '../../kernel/index.js';
 import { modelCursors } from './model-repository.js';
@@ -15,7 +16,13 @@ export interface RefreshJob {
   stop(): Promise<void>;
 }
 
-export function createRefreshJob(deps: { db: Database; activity: ProductActivity; refresh: (siteId: string) => Promise<RefreshResult>; intervalMs: number }): RefreshJob {
+export function createRefreshJob(deps: {
+  db: Database;
+  activity: ProductActivity;
+  /** Refreshes a site, asking `stopping` between its transactions. */
+  refresh: (siteId: string, stopping: () => boolean) => Promise<RefreshResult>;
+  intervalMs: number;
+}): RefreshJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
@@ -27,7 +34,7 @@ export function createRefreshJob(deps: { db: Database; activity: ProductActivity
     for (const siteId of sites) {
       if (stopped) break;
       try {
-        done.push(await deps.refresh(siteId));
+        done.push(await deps.refresh(siteId, () => stopped));
       } catch (err) {
         onError(err, siteId);
       }

@@ -45,6 +45,8 @@ export interface RefreshDeps {
    * enough to leave the rest to the requests the process and the database also serve.
    */
   pace?: number;
+  /** Asked between transactions: true ends the refresh there (the process is stopping); the next one carries on. */
+  stopping?: () => boolean;
 }
 
 /** One transaction of the refresh, then the rest its pace asks for. */
@@ -106,33 +108,49 @@ async function rankBatch(tx: Queryable, siteId: string, kind: ModelKind): Promis
   return stale.length;
 }
 
-/** Brings the site's model up to date with its product events; returns what it did. */
-export async function refreshSite(deps: RefreshDeps, siteId: string, now = new Date()): Promise<RefreshResult> {
-  const result: RefreshResult = { site_id: siteId, busy: false, events: 0, interactions: 0, ranked: 0, forgotten_sessions: 0 };
+/** Learns the stream up to the horizon; false when another process holds the model. */
+async function learnStream(deps: RefreshDeps, siteId: string, result: RefreshResult): Promise<boolean> {
   const horizon = await deps.activity.horizon();
   let learned = 0;
   for (;;) {
+    if (deps.stopping?.()) return true;
     const piece = await step(deps, (tx) => learnPiece(tx, deps, siteId, horizon));
-    if (!piece) return { ...result, busy: true };
+    if (!piece) return false;
     result.events += piece.events;
     result.interactions += piece.interactions;
     learned = piece.learned;
     if (piece.done) break;
   }
   if (result.events >= ANALYZE_AFTER_EVENTS && result.events >= learned / 10) await repo.analyzeModel(deps.db);
+  return true;
+}
+
+/** Ranks again what the learning made stale, both kinds; false when another process holds the model. */
+async function rankStale(deps: RefreshDeps, siteId: string, result: RefreshResult): Promise<boolean> {
   for (const kind of MODEL_KINDS) {
     for (;;) {
+      if (deps.stopping?.()) return true;
       const grown = await step(deps, (tx) => spreadGrowth(tx, siteId, kind, deps.drift ?? RESCORE_DRIFT));
-      if (grown === null) return { ...result, busy: true };
+      if (grown === null) return false;
       if (grown < SPREAD_BATCH) break;
     }
     for (;;) {
+      if (deps.stopping?.()) return true;
       const ranked = await step(deps, (tx) => rankBatch(tx, siteId, kind));
-      if (ranked === null) return { ...result, busy: true };
+      if (ranked === null) return false;
       result.ranked += ranked;
       if (ranked < RANK_BATCH) break;
     }
   }
-  const forgotten = await deps.db.transaction(async (tx) => ((await repo.lockModel(tx, siteId)) ? repo.forgetSessions(tx, siteId, new Date(now.getTime() - SESSION_MEMORY_MS)) : 0));
-  return { ...result, forgotten_sessions: forgotten };
+  return true;
+}
+
+/** Brings the site's model up to date with its product events; returns what it did. */
+export async function refreshSite(deps: RefreshDeps, siteId: string, now = new Date()): Promise<RefreshResult> {
+  const result: RefreshResult = { site_id: siteId, busy: false, events: 0, interactions: 0, ranked: 0, forgotten_sessions: 0 };
+  if (!(await learnStream(deps, siteId, result)) || !(await rankStale(deps, siteId, result))) return { ...result, busy: true };
+  if (deps.stopping?.()) return result;
+  const before = new Date(now.getTime() - SESSION_MEMORY_MS);
+  result.forgotten_sessions = await deps.db.transaction(async (tx) => ((await repo.lockModel(tx, siteId)) ? repo.forgetSessions(tx, siteId, before) : 0));
+  return result;
 }

@@ -133,6 +133,20 @@ forEachEngine('recommendation model', (t) => {
     assert.deepEqual(await untilRefreshed(), [b.siteId]);
   });
 
+  it('a refresh told to stop ends between two transactions, and the next carries on from there', async () => {
+    const s = await shop(t());
+    const { events } = generateShop({ seed: 13, sessions: 60, categories: 2, productsPerCategory: 8, days: 0.1, start: Date.now() - 86_400_000 });
+    await send(t(), s, events);
+    const stored = await storedEvents(t(), s.siteId);
+    let asked = 0;
+    const stopped = await refreshSite({ ...deps(50), stopping: () => ++asked > 2 }, s.siteId);
+    assert.ok(stopped.events <= 100, `two pieces of 50 at most: ${stopped.events}`);
+    assert.equal(stopped.ranked, 0);
+    const rest = await refreshUntil(s.siteId, stored - stopped.events);
+    assert.equal(stopped.events + rest.events, stored);
+    assert.ok(rest.ranked > 0);
+  });
+
   it('a refresh of a site without product events learns nothing and fails nothing', async () => {
     const s = await shop(t());
     const r = await refreshSite(deps(), s.siteId);
