@@ -4,8 +4,9 @@
 // (the next view is among them) and NDCG@10 (1 / log2(1 + its position), 0 when absent; one
 // relevant product, so the ideal DCG is 1). Every strategy answers as the route does: never the
 // anchor, its own products first, then popular products (those sharing a category with the anchor
-// first when categories are known). The model stays frozen during the test: it never learns
-// from what it is asked about.
+// first when categories are known); stock, archiving and slot filters are left out (the test asks
+// about what visitors went on to view, whatever the catalog says today). The model stays frozen
+// during the test: it never learns from what it is asked about.
 import type { ProductInteraction, RecommendationStrategy } from '../../kernel/index.js';
 import { MODEL_PARAMS, type ModelParams } from './co-occurrence.js';
 import { MemoryModel } from './memory-model.js';
