@@ -122,7 +122,11 @@ export async function pacedLoad(options: {
   rate: number;
   seconds: number;
   headers: Record<string, string>;
-  body: () => string;
+  /** Each request's body (POST), or none (GET). */
+  body?: () => string;
+  /** Each request's path and query (default: the URL's). */
+  path?: () => string;
+  method?: 'GET' | 'POST';
   maxSockets?: number;
 }): Promise<{ p50: number; p99: number; sent: number; non2xx: number }> {
   const { request, Agent } = await import('node:http');
@@ -143,7 +147,7 @@ export async function pacedLoad(options: {
         pending.push(
           new Promise<void>((done) => {
             const req = request(
-              { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: options.headers },
+              { host: target.hostname, port: target.port, path: options.path?.() ?? `${target.pathname}${target.search}`, method: options.method ?? 'POST', agent, headers: options.headers },
               (res) => {
                 res.resume();
                 res.on('end', () => {
@@ -157,7 +161,7 @@ export async function pacedLoad(options: {
               non2xx += 1;
               done();
             });
-            req.end(options.body());
+            req.end(options.body?.());
           }),
         );
       }

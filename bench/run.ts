@@ -9,6 +9,7 @@ import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
 import { mediaMarkdown, runMediaBench } from './media.js';
 import { publisherMarkdown, runPublisherBench } from './publisher.js';
 import { runSdkBench, sdkMarkdown } from './sdk.js';
+import { recommendationsMarkdown, runRecommendationsBench } from './recommendations.js';
 import { ROOT, machine } from './lib.js';
 
 const FILE = path.join(ROOT, 'BENCHMARKS.md');
@@ -36,6 +37,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'media', run: async () => mediaMarkdown(await runMediaBench(log)) },
   { name: 'campaigns', run: async () => campaignsMarkdown(await runCampaignsBench(log)) },
   { name: 'sdk', run: async () => sdkMarkdown(await runSdkBench(log)) },
+  { name: 'recommendations', run: async () => recommendationsMarkdown(await runRecommendationsBench(log)) },
 ];
 
 for (const section of SECTIONS) {

@@ -58,6 +58,8 @@ export interface Config {
   readonly publicBaseUrl: string | undefined;
   /** The largest media upload, in bytes. */
   readonly mediaMaxBytes: number;
+  /** How often the server refreshes the recommendation model of sites with new product events; 0: never (the CLI still does). */
+  readonly recommendationsRefreshSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +179,7 @@ export const EnvironmentSchema = Type.Object({
     }),
   ),
   MEDIA_MAX_BYTES: integer(1, 10 * 1024 * 1024, { default: 10 * 1024 * 1024, description: 'the largest media upload in bytes' }),
+  RECOMMENDATIONS_REFRESH_SECONDS: integer(0, 30, { default: 5, description: 'how often the server learns new product events into the recommendation model (0: never)' }),
 });
 
 type Environment = Static<typeof EnvironmentSchema>;
@@ -284,6 +287,7 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     demo: settings.DEMO ?? demoByDefault(engine, production),
     publicBaseUrl: settings.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     mediaMaxBytes: settings.MEDIA_MAX_BYTES,
+    recommendationsRefreshSeconds: settings.RECOMMENDATIONS_REFRESH_SECONDS,
   };
 }
 

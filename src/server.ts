@@ -6,10 +6,25 @@ import { buildApp } from './app.js';
 import { bootstrapIfEmpty, bootstrapMessage, firstStepsMessage } from './bootstrap.js';
 import { controlSocketPath, serveControlSocket } from './cli/control-socket.js';
 import { serveMetricsPort } from './plugins/metrics.js';
+import { MODULES } from './modules/index.js';
 
 // In-flight requests end within the database timeouts (CONTRACT §7: every request answers within
 // 10 s); SIGTERM finishes within 15 s even if closing the pool hangs.
 const SHUTDOWN_GRACE_MS = 12_000;
+
+/** The modules' background work (the recommendation model's refresh): started by the returned function once listening, stopped before the app closes its database. */
+function backgroundTasks(app: FastifyInstance): () => void {
+  const tasks = MODULES.flatMap((m) => {
+    const task = m.background(app.services);
+    return task ? [{ module: m.name, task }] : [];
+  });
+  app.addHook('preClose', async () => {
+    await Promise.all(tasks.map((t) => t.task.stop()));
+  });
+  return () => {
+    for (const { module, task } of tasks) task.start((err, context) => app.log.error({ err, module, context }, 'background work failed'));
+  };
+}
 
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config);
@@ -24,6 +39,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     app.addHook('onClose', async () => void metricsServer.close());
     app.log.info({ port: config.metricsPort }, 'metrics served on their own port');
   }
+  const startBackground = backgroundTasks(app);
   await app.listen({ port: config.port, host: config.host });
 
   const address = app.server.address();
@@ -39,6 +55,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     process.stdout.write(firstStepsMessage());
   }
   app.log.info({ engine: config.engine, url: baseUrl }, 'storefront listening');
+  startBackground();
 
   // A stray rejection (a dependency's background failure) is logged, never fatal: the process
   // keeps serving (CONTRACT §7).

@@ -2,7 +2,7 @@
 // module contributes services built from the platform (ModuleContext), routes under a prefix,
 // command-line commands, and its part of the platform's extension points: the key verifier of
 // authentication, listeners of the order ledger, the media library and its users, the experiment gate, campaign forms, the sealed
-// columns that click-id rotation and retention cover, and a step of the first start. A module imports the kernel (kernel/index.ts),
+// columns that click-id rotation and retention cover, a step of the first start, and work the server runs in the background. A module imports the kernel (kernel/index.ts),
 // the infrastructure (db, http, auth, crypto, domain, …) and its own files; never another module.
 // modules/index.ts, the registry, lists them: deleting a module is removing its folder and its line.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -85,6 +85,16 @@ export interface FirstStart {
   made: { key?: { apiKey: string; keyId: string }; experimentId?: string };
 }
 
+/**
+ * Work a module does in the server process while it serves (a periodic job): started once the
+ * server listens, stopped before it closes (waiting for the work under way). Never on the command
+ * line, nor in apps that tests build.
+ */
+export interface BackgroundTask {
+  start(onError: (err: unknown, context?: string) => void): void;
+  stop(): Promise<void>;
+}
+
 /** A module as its folder writes it, over its own services `S`. */
 export interface ModuleSpec<N extends string, S> {
   name: N;
@@ -102,6 +112,7 @@ export interface ModuleSpec<N extends string, S> {
   productShelf?(services: S): ProductShelf;
   productActivity?(services: S): ProductActivity;
   recommendationSlots?(services: S): RecommendationSlots;
+  background?(services: S): BackgroundTask;
   firstStart?(services: S, start: FirstStart): Promise<void>;
 }
 
@@ -125,6 +136,7 @@ export interface StorefrontModule<N extends string, S> {
   productShelf(all: Record<N, S>): ProductShelf | undefined;
   productActivity(all: Record<N, S>): ProductActivity | undefined;
   recommendationSlots(all: Record<N, S>): RecommendationSlots | undefined;
+  background(all: Record<N, S>): BackgroundTask | undefined;
   firstStart(all: Record<N, S>, start: FirstStart): Promise<void>;
 }
 
@@ -148,6 +160,7 @@ export function defineModule<N extends string, S>(spec: ModuleSpec<N, S>): Store
     productShelf: (all) => spec.productShelf?.(own(all)),
     productActivity: (all) => spec.productActivity?.(own(all)),
     recommendationSlots: (all) => spec.recommendationSlots?.(own(all)),
+    background: (all) => spec.background?.(own(all)),
     firstStart: async (all, start) => spec.firstStart?.(own(all), start),
   };
 }

@@ -1,20 +1,21 @@
 // All SQL of stored answers: each answer with its items in order, so that impression and click
-// events tie back to it.
+// events tie back to it. Answers of concurrent requests are written together in one statement.
 import type { Queryable } from '../../db/types.js';
 import type { Answer, Ask } from './recommendation.js';
 
-export async function insertAnswer(q: Queryable, ask: Ask, answer: Answer): Promise<void> {
+export async function insertAnswers(q: Queryable, answers: readonly { ask: Ask; answer: Answer }[]): Promise<void> {
+  if (answers.length === 0) return;
   await q.query(
     `INSERT INTO recommendation_answers (site_id, recommendation_id, campaign_id, strategy, session_id, anchor_product_id, items)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[])`,
     [
-      ask.siteId,
-      answer.recommendationId,
-      answer.campaignId,
-      answer.strategy,
-      ask.sessionId,
-      ask.anchorProductId,
-      JSON.stringify(answer.items.map((p, i) => ({ product_id: p.productId, position: i + 1 }))),
+      answers.map((a) => a.ask.siteId),
+      answers.map((a) => a.answer.recommendationId),
+      answers.map((a) => a.answer.campaignId),
+      answers.map((a) => a.answer.strategy),
+      answers.map((a) => a.ask.sessionId),
+      answers.map((a) => a.ask.anchorProductId),
+      answers.map((a) => JSON.stringify(a.answer.items.map((p, i) => ({ product_id: p.productId, position: i + 1 })))),
     ],
   );
 }

@@ -8,6 +8,8 @@ import { rankByPopularity } from './popularity.js';
 import { POPULARITY_DAYS } from './recommendation.js';
 
 export const POPULAR_TTL_MS = 30_000;
+/** A ranking older than this is never served: the next request waits for a new one. */
+const STALE_MS = 300_000;
 /** How many products a ranking holds: enough for any slot after its filters. */
 const RANKED = 500;
 const NEWEST = 200;
@@ -19,7 +21,11 @@ export interface PopularShelf {
 
 export function createPopularShelf(deps: { shelf: ProductShelf; activity: ProductActivity; ttlMs?: number; now?: () => number }): PopularShelf {
   const now = deps.now ?? Date.now;
-  const cache = new LRUCache<string, Promise<ShelfProduct[]>>({ max: 10_000, ttl: deps.ttlMs ?? POPULAR_TTL_MS });
+  const ttl = deps.ttlMs ?? POPULAR_TTL_MS;
+  // Past its TTL a ranking is still served while the next one is built (one build a site at a
+  // time): no request waits for a rebuild, except the first of a site (or after forget, or a
+  // ranking older than STALE_MS).
+  const cache = new LRUCache<string, { ranking: Promise<ShelfProduct[]>; builtAt: number; next?: Promise<ShelfProduct[]> }>({ max: 10_000, ttl: STALE_MS });
   async function build(siteId: string): Promise<ShelfProduct[]> {
     const counts = await deps.activity.countsSince(siteId, new Date(now() - POPULARITY_DAYS * 86_400_000), RANKED);
     const [active, newest] = await Promise.all([deps.shelf.products(siteId, counts.map((c) => c.productId)), deps.shelf.newest(siteId, { limit: NEWEST, inStockOnly: false })]);
@@ -27,17 +33,28 @@ export function createPopularShelf(deps: { shelf: ProductShelf; activity: Produc
     for (const p of newest) if (!products.has(p.productId)) products.set(p.productId, p);
     return rankByPopularity([...products.values()], counts);
   }
+  function start(siteId: string): Promise<ShelfProduct[]> {
+    const pending = build(siteId);
+    pending.then(
+      (ranking) => cache.set(siteId, { ranking: Promise.resolve(ranking), builtAt: now() }),
+      () => {
+        const entry = cache.peek(siteId);
+        if (entry?.ranking === pending) cache.delete(siteId);
+        else if (entry?.next === pending) entry.next = undefined;
+      },
+    );
+    return pending;
+  }
   return {
     ranking(siteId) {
-      let pending = cache.get(siteId);
-      if (!pending) {
-        pending = build(siteId);
-        cache.set(siteId, pending);
-        pending.catch(() => {
-          if (cache.peek(siteId) === pending) cache.delete(siteId);
-        });
+      const entry = cache.get(siteId);
+      if (!entry) {
+        const ranking = start(siteId);
+        cache.set(siteId, { ranking, builtAt: now() });
+        return ranking;
       }
-      return pending;
+      if (now() - entry.builtAt >= ttl && !entry.next) entry.next = start(siteId);
+      return entry.ranking;
     },
     forget: (siteId) => void cache.delete(siteId),
   };

@@ -35,11 +35,32 @@ export interface PickOptions {
 
 /** Up to `limit` products of a ranking that the slot may show, those sharing a category with the anchor first. */
 export function pickFromRanking(ranked: readonly ShelfProduct[], o: PickOptions): ShelfProduct[] {
-  const eligible = ranked.filter(
-    (p) => p.productId !== o.anchor?.productId && !o.taken?.has(p.productId) && (!o.inStockOnly || p.inStock) && inCategories(p, o.categories),
-  );
+  if (o.limit <= 0) return [];
+  const shown = ranked.filter((p) => !o.taken?.has(p.productId) && eligible(p, o));
   const anchorCategories = o.anchor?.categories ?? [];
-  const near = anchorCategories.length > 0 ? eligible.filter((p) => p.categories.some((c) => anchorCategories.includes(c))) : [];
+  const near = anchorCategories.length > 0 ? shown.filter((p) => p.categories.some((c) => anchorCategories.includes(c))) : [];
   const nearIds = new Set(near.map((p) => p.productId));
-  return [...near, ...eligible.filter((p) => !nearIds.has(p.productId))].slice(0, o.limit);
+  return [...near, ...shown.filter((p) => !nearIds.has(p.productId))].slice(0, o.limit);
+}
+
+/** Whether the slot may show a product: not the anchor, in stock unless the slot says otherwise, within its categories. */
+export const eligible = (p: ShelfProduct, o: Pick<PickOptions, 'anchor' | 'inStockOnly' | 'categories'>): boolean =>
+  p.productId !== o.anchor?.productId && (!o.inStockOnly || p.inStock) && inCategories(p, o.categories);
+
+/**
+ * A slot's items: the strategy's own proposals (live products, best first) that the slot may show,
+ * then popular ones to fill the rest (the anchor's categories first). The strategy named is the one
+ * that served the first item: popularity when its own had nothing to show.
+ */
+export function composeAnswer<S extends string>(strategy: S, own: readonly ShelfProduct[], ranked: readonly ShelfProduct[], o: PickOptions): { strategy: S | 'popular'; items: ShelfProduct[] } {
+  const served: ShelfProduct[] = [];
+  const taken = new Set<string>(o.taken);
+  for (const p of own) {
+    if (served.length >= o.limit) break;
+    if (taken.has(p.productId) || !eligible(p, o)) continue;
+    taken.add(p.productId);
+    served.push(p);
+  }
+  const fill = pickFromRanking(ranked, { ...o, limit: o.limit - served.length, taken });
+  return { strategy: served.length > 0 ? strategy : 'popular', items: [...served, ...fill] };
 }

@@ -32,7 +32,7 @@ export const recommendationRoutes = (recommendations: RecommendationsService, me
       tags: ['recommendations'],
       summary: 'Products to show in a recommendation campaign’s slot',
       description:
-        'Never the anchor product, archived or (unless the campaign says otherwise) out-of-stock products, nor another site’s. Popularity (weighted views, carts and purchases of the last 7 days) serves when a strategy has too little data; `strategy` names what served the first item. 404: no live recommendation campaign of the site by that id. 400 at /product_id: a similar campaign without product_id.',
+        'The campaign’s strategy: `similar` (the anchor’s neighbours by co-occurrence in sessions), `frequently_bought_together` (in server-trusted orders with the anchor, or with what the session carted), `personalized` (neighbours of the session’s recent views) or `popular` (weighted views, carts and purchases of the last 7 days). Popular products fill what a strategy lacks, the anchor’s categories first; `strategy` names what served the first item. Never the anchor product, archived or (unless the campaign says otherwise) out-of-stock products, nor another site’s. 404: no live recommendation campaign of the site by that id. 400 at /product_id: a similar campaign without product_id.',
       querystring: RecommendationQuery,
       response: responses({ 200: Envelope(RecommendationAnswer) }, [401, 403, 404, 429]),
     },

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { ShelfProduct } from '../../../src/kernel/index.js';
-import { inCategories, pickFromRanking, popularityScore, rankByPopularity } from '../../../src/modules/recommendations/popularity.js';
+import { composeAnswer, inCategories, pickFromRanking, popularityScore, rankByPopularity } from '../../../src/modules/recommendations/popularity.js';
 
 const p = (id: string, extra: Partial<ShelfProduct> = {}): ShelfProduct => ({
   productId: id,
@@ -56,6 +56,49 @@ describe('popularity', () => {
           if (inStockOnly) assert.ok(x.inStock);
           assert.ok(inCategories(x, categories));
         }
+      }),
+    );
+  });
+
+  it('composes an answer: the strategy’s own first, popular filling the rest; the strategy names what served the first item', () => {
+    const ranking = [p('pop1'), p('pop2', { categories: ['Z'] }), p('own1'), p('pop3')];
+    const o = { limit: 4, inStockOnly: true, categories: [], anchor: { productId: 'anchor', categories: ['A > B'] } };
+    const cases: { own: ShelfProduct[]; expect: string[]; strategy: string }[] = [
+      { own: [p('own1'), p('own2')], expect: ['own1', 'own2', 'pop1', 'pop3'], strategy: 'similar' },
+      { own: [], expect: ['pop1', 'own1', 'pop3', 'pop2'], strategy: 'popular' },
+      // Nothing of its own the slot may show (the anchor, out of stock): popularity served.
+      { own: [p('anchor'), p('gone', { inStock: false })], expect: ['pop1', 'own1', 'pop3', 'pop2'], strategy: 'popular' },
+      { own: [p('a'), p('b'), p('c'), p('d'), p('e')], expect: ['a', 'b', 'c', 'd'], strategy: 'similar' },
+    ];
+    for (const c of cases) {
+      const answer = composeAnswer('similar', c.own, ranking, o);
+      assert.deepEqual(answer.items.map((x) => x.productId), c.expect);
+      assert.equal(answer.strategy, c.strategy);
+    }
+  });
+
+  it('composed answers keep the rules whatever the strategy proposes', () => {
+    const product = fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), inStock: fc.boolean(), category: fc.constantFrom('A', 'A > B', 'C') });
+    // One catalog; the strategy proposes some of its products, popularity ranks some (in another order).
+    const world = fc.uniqueArray(fc.record({ spec: product, proposed: fc.boolean(), ranked: fc.boolean(), order: fc.integer() }), { selector: (x) => x.spec.id });
+    fc.assert(
+      fc.property(world, fc.integer({ min: 1, max: 24 }), fc.boolean(), fc.constantFrom([], ['A'], ['C']), fc.constantFrom('a', 'z'), (catalog, limit, inStockOnly, categories, anchorId) => {
+        const shelf = new Map(catalog.map((x) => [x.spec.id, p(x.spec.id, { inStock: x.spec.inStock, categories: [x.spec.category] })]));
+        const own = catalog.filter((x) => x.proposed).map((x) => x.spec);
+        const ranked = catalog.filter((x) => x.ranked).sort((a, b) => a.order - b.order).map((x) => shelf.get(x.spec.id)!);
+        const answer = composeAnswer('personalized', own.map((x) => shelf.get(x.id)!), ranked, { limit, inStockOnly, categories, anchor: { productId: anchorId, categories: ['A'] } });
+        const ids = answer.items.map((x) => x.productId);
+        assert.ok(ids.length <= limit);
+        assert.equal(new Set(ids).size, ids.length);
+        for (const x of answer.items) {
+          assert.notEqual(x.productId, anchorId);
+          if (inStockOnly) assert.ok(x.inStock);
+          assert.ok(inCategories(x, categories));
+        }
+        // The first item is the strategy's own exactly when the strategy is named.
+        const ownIds = new Set<string>(own.map((x) => x.id));
+        if (ids.length > 0) assert.equal(answer.strategy === 'personalized', ownIds.has(ids[0]!));
+        else assert.equal(answer.strategy, 'popular');
       }),
     );
   });

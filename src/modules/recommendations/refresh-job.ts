@@ -1,0 +1,67 @@
+// The refresh job of a server process: every few seconds, the sites with product events their model
+// has not learned (one index probe a site) are refreshed one after the other. Ticks never overlap;
+// several processes may run it (a site held by one is left by the others: refresh-model.ts). Stopping
+// ends the tick under way at its next transaction's end and waits for it, so the database is never
+// closed under it (what was not learned yet, the next start learns).
+import type { Database } from '../../db/types.js';
+import type { ProductActivity } from '../../kernel/index.js';
+import { modelCursors } from './model-repository.js';
+import type { RefreshResult } from './refresh-model.js';
+
+export interface RefreshJob {
+  /** Starts ticking every `intervalMs`; errors go to `onError` and the job carries on. */
+  start(onError: (err: unknown, siteId?: string) => void): void;
+  /** One tick now: the sites refreshed. */
+  tick(onError?: (err: unknown, siteId?: string) => void): Promise<RefreshResult[]>;
+  stop(): Promise<void>;
+}
+
+export function createRefreshJob(deps: {
+  db: Database;
+  activity: ProductActivity;
+  /** Refreshes a site, asking `stopping` between its transactions. */
+  refresh: (siteId: string, stopping: () => boolean) => Promise<RefreshResult>;
+  intervalMs: number;
+}): RefreshJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  async function tick(onError: (err: unknown, siteId?: string) => void = () => {}): Promise<RefreshResult[]> {
+    const horizon = await deps.activity.horizon();
+    const sites = await deps.activity.sitesWithInteractions(await modelCursors(deps.db), horizon, true);
+    const done: RefreshResult[] = [];
+    for (const siteId of sites) {
+      if (stopped) break;
+      try {
+        done.push(await deps.refresh(siteId, () => stopped));
+      } catch (err) {
+        onError(err, siteId);
+      }
+    }
+    return done;
+  }
+
+  return {
+    start(onError) {
+      if (deps.intervalMs <= 0 || timer) return;
+      stopped = false;
+      const schedule = () => {
+        timer = setTimeout(() => {
+          running = tick(onError).catch((err: unknown) => onError(err)).finally(() => {
+            if (!stopped) schedule();
+          });
+        }, deps.intervalMs);
+        timer.unref();
+      };
+      schedule();
+    },
+    tick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
