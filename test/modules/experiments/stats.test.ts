@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { compare, power, sessionsForPower, srmPValue, type Stat } from '../../../src/modules/experiments/stats.js';
+import { seededRandom } from '../../helpers/synthetic-sessions.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../../fixtures/stats-scipy.json', import.meta.url), 'utf8'));
 const close = (actual: number, expected: number, what: string) =>
@@ -52,17 +53,8 @@ describe('stats against SciPy (1e-6)', () => {
   });
 });
 
-/** mulberry32: a small seeded PRNG, so the simulations are repeatable. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (mulberry32), so the simulations are repeatable. */
+const prng = seededRandom;
 
 function simulateArm(random: () => number, n: number, rate: number, meanOrder: number): { conversion: Stat; revenue: Stat } {
   let conversions = 0;

@@ -4,45 +4,13 @@
 // under its recommendation_id; every bad input of the issue.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { bearer, forEachEngine, ORIGIN, type TestApp } from '../../helpers/app.js';
-
-async function shop(t: TestApp) {
-  const site = await t.createSite();
-  const key = await t.createKey(site.siteId);
-  return {
-    ...site,
-    ownerH: bearer(await t.idToken(site.owner)),
-    browser: { ...bearer(await t.runtimeToken(site.siteId)), origin: ORIGIN },
-    server: { 'x-api-key': key.apiKey },
-  };
-}
-
-type Shop = Awaited<ReturnType<typeof shop>>;
+import { forEachEngine } from '../../helpers/app.js';
+import { campaign as slotCampaign, catalog as bulk, product, shop, type Shop } from './shop-client.js';
 
 forEachEngine('recommendations', (t) => {
-  const product = (id: string, extra: Record<string, unknown> = {}) => ({
-    product_id: id,
-    title: `Product ${id}`,
-    url: `https://shop.example/p/${id}`,
-    price: { amount: 10.5, currency: 'EUR' },
-    availability: 'in_stock',
-    categories: ['Shoes > Running'],
-    ...extra,
-  });
-  const catalog = async (s: Shop, products: object[]) => {
-    const res = await t().inject({ method: 'POST', url: `/api/v1/sites/${s.siteId}/products/bulk`, headers: s.ownerH, payload: { products } });
-    assert.equal(res.statusCode, 201, res.body);
-  };
-  const campaign = async (s: Shop, content: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => {
-    const res = await t().inject({
-      method: 'POST',
-      url: `/api/v1/sites/${s.siteId}/campaigns`,
-      headers: s.ownerH,
-      payload: { name: 'Slot', kind: 'recommendation', status: 'active', content: { placement: 'home', strategy: 'popular', limit: 3, ...content }, ...extra },
-    });
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json().data.campaign_id as string;
-  };
+  const catalog = (s: Shop, products: object[]) => bulk(t(), s, products);
+  const campaign = (s: Shop, content: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+    slotCampaign(t(), s, { placement: 'home', strategy: 'popular', limit: 3, ...content }, extra);
   const views = async (s: Shop, productId: string, n: number, type = 'product_view') => {
     const properties = type === 'purchase' ? { order_id: `o-${productId}`, total: 10, items: [{ product_id: productId }] } : { product_id: productId };
     const events = Array.from({ length: n }, (_, i) => ({ event_type: type, session_id: `s-${productId}-${type}-${i}`, occurred_at: new Date().toISOString(), properties, context: { page_url: 'https://shop.example/', user_agent: 'test' } }));

@@ -35,12 +35,12 @@ export async function catalog(t: TestApp, s: Shop, products: object[]): Promise<
   }
 }
 
-export async function campaign(t: TestApp, s: Shop, content: Record<string, unknown> = {}): Promise<string> {
+export async function campaign(t: TestApp, s: Shop, content: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await t.inject({
     method: 'POST',
     url: `/api/v1/sites/${s.siteId}/campaigns`,
     headers: s.ownerH,
-    payload: { name: 'Slot', kind: 'recommendation', status: 'active', content: { placement: 'product', strategy: 'similar', limit: 4, ...content } },
+    payload: { name: 'Slot', kind: 'recommendation', status: 'active', content: { placement: 'product', strategy: 'similar', limit: 4, ...content }, ...extra },
   });
   assert.equal(res.statusCode, 201, res.body);
   return res.json().data.campaign_id as string;
