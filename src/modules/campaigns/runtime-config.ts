@@ -34,7 +34,6 @@ interface Snapshot {
 }
 
 export function createRuntimeConfigs(deps: { db: Database; sites: SiteDirectory; gate: ExperimentGate; media: MediaLibrary; ttlMs?: number }): RuntimeConfigs {
-  const cache = new LRUCache<string, Promise<Snapshot | undefined>>({ max: 20_000, ttl: deps.ttlMs ?? CONFIG_CACHE_TTL_MS });
 
   async function snapshot(siteId: string): Promise<Snapshot | undefined> {
     const site = await deps.sites.get(siteId);
@@ -51,18 +50,11 @@ export function createRuntimeConfigs(deps: { db: Database; sites: SiteDirectory;
     };
   }
 
+  // lru-cache's fetch: concurrent requests share one read; a failed read or a site gone is not kept.
+  const cache = new LRUCache<string, Snapshot>({ max: 20_000, ttl: deps.ttlMs ?? CONFIG_CACHE_TTL_MS, fetchMethod: (siteId) => snapshot(siteId) });
   return {
     async get(siteId, baseUrl) {
-      let pending = cache.get(siteId);
-      if (!pending) {
-        pending = snapshot(siteId);
-        cache.set(siteId, pending);
-        // A failed read is not kept: the next request tries again.
-        pending.catch(() => {
-          if (cache.peek(siteId) === pending) cache.delete(siteId);
-        });
-      }
-      const snap = await pending;
+      const snap = await cache.fetch(siteId);
       if (!snap) return undefined;
       let served = snap.served.get(baseUrl);
       if (!served) {
