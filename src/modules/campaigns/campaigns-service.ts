@@ -34,8 +34,8 @@ export function createCampaignsService({ db, secrets, sites, gate, media, public
     get: (actor: Actor, siteId: string, campaignId: string) => getCampaign(db, actor, siteId, campaignId),
     /** The site's public configuration as served (JSON text and ETag), media on `baseUrl`. */
     publicConfig: (siteId: string, baseUrl: string) => configs.get(siteId, baseUrl),
-    forms: campaignForms(db, gate),
-    slots: recommendationSlots(db, gate),
+    forms: campaignForms(db, configs),
+    slots: recommendationSlots(configs),
     usesMedia: (q: Queryable, siteId: string, mediaId: string) => mediaInUse(q, siteId, mediaId),
   };
 }

@@ -3,11 +3,13 @@
 // ETag. A change made on this process forgets the site at once; other processes build it again
 // within CONFIG_CACHE_TTL_MS (CONTRACT §9: within 5 s), which also moves campaigns in and out of
 // their dates. Building reads the site (the kernel's cache), its active campaigns and its running
-// experiments (the gate's cache).
+// experiments (the gate's cache). The same snapshot answers which campaign of the site is live, for
+// recommendation slots and submission forms, without a read of the database per request.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/types.js';
 import { effectiveSiteConfig, type ExperimentGate, type MediaLibrary, type SiteDirectory } from '../../kernel/index.js';
+import { liveAt, type Campaign } from './campaign.js';
 import { activeCampaigns } from './campaigns-repository.js';
 import { buildPublicConfig, type PublicSite } from './public-config.js';
 
@@ -23,11 +25,15 @@ export interface ServedConfig {
 export interface RuntimeConfigs {
   /** The site's configuration with media URLs on `baseUrl`; undefined when the site is gone. */
   get(siteId: string, baseUrl: string): Promise<ServedConfig | undefined>;
+  /** The site's campaign if it is live at `now` (active, in its dates, its gating experiment running), else null. */
+  live(siteId: string, campaignId: string, now: Date): Promise<Campaign | null>;
   /** Forget the site's configuration (one of its campaigns changed). */
   forget(siteId: string): void;
 }
 
 interface Snapshot {
+  /** The site's active campaigns by id. */
+  active: ReadonlyMap<string, Campaign>;
   /** What the site's configuration is built from, read once. */
   build(baseUrl: string): ServedConfig;
   served: Map<string, ServedConfig>;
@@ -42,6 +48,7 @@ export function createRuntimeConfigs(deps: { db: Database; sites: SiteDirectory;
     const publicSite: PublicSite = { site_id: site.siteId, publisher_mode: site.publisherMode, publisher_hosts: effectiveSiteConfig(site.config).publisher_hosts };
     const now = new Date();
     return {
+      active: new Map(active.map((c) => [c.campaignId, c])),
       served: new Map(),
       build(baseUrl) {
         const json = JSON.stringify(buildPublicConfig(publicSite, active, running, now, (id) => deps.media.publicUrl(baseUrl, id)));
@@ -62,6 +69,12 @@ export function createRuntimeConfigs(deps: { db: Database; sites: SiteDirectory;
         if (snap.served.size < 16) snap.served.set(baseUrl, served);
       }
       return served;
+    },
+    async live(siteId, campaignId, now) {
+      const c = (await cache.fetch(siteId))?.active.get(campaignId);
+      if (!c || !liveAt(c, now)) return null;
+      if (c.experimentId !== null && !(await deps.gate.running(siteId)).has(c.experimentId)) return null;
+      return c;
     },
     forget(siteId) {
       cache.delete(siteId);
