@@ -1,6 +1,7 @@
 // The registry: every module, one line each, in the order their routes are registered and their
 // first-start steps run. Deleting a module is removing its folder and its line here.
 import { adminModule } from './admin/module.js';
+import { analyticsModule } from './analytics/module.js';
 import { apiKeysModule } from './api-keys/module.js';
 import { attributionModule } from './attribution/module.js';
 import { campaignsModule } from './campaigns/module.js';
@@ -34,6 +35,7 @@ export const MODULES = [
   campaignsModule,
   recommendationsModule,
   submissionsModule,
+  analyticsModule,
   adminModule,
   sdkModule,
   demoModule,

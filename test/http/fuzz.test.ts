@@ -638,6 +638,7 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'GET /api/v1/sites/:siteId/submissions': { query: (w, n): Record<string, string> => (n % 2 ? { limit: '2' } : { limit: '2', campaign_id: pick(w.campaigns, n) ?? 'cmp_fuzz' }) },
   'GET /api/v1/sites/:siteId/submissions/:submissionId': {},
   'DELETE /api/v1/sites/:siteId/submissions/:submissionId': {},
+  'GET /api/v1/sites/:siteId/analytics/campaigns': { query: (_w, n): Record<string, string> => (n % 2 ? { from: '2026-10-01', to: '2026-11-01', tz: 'Europe/Paris' } : {}) },
 };
 
 /** A campaign (CONTRACT §9) of one of the three kinds, now and then active or gated by an experiment of the main site. */
