@@ -323,7 +323,7 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     await done(v);
   });
 
-  it('fills a recommendation slot with priced items; impression and click events carry their ids', async () => {
+  it('fills a recommendation slot with priced items; impression and click events carry their ids, through to the campaign analytics', async () => {
     const site = await newSite();
     await putProduct(site, { product_id: 'SOCK-2', title: 'Wool socks', url: `${shop.origin}/products/sock?site=${site.siteId}`, price: { amount: 12.5, currency: 'EUR' } });
     await putProduct(site, { product_id: 'CAP-3', title: 'Running cap', url: `${shop.origin}/products/cap?site=${site.siteId}`, price: { amount: 19, currency: 'USD' } });
@@ -355,6 +355,24 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     assert.match(String(impression!.recommendation_id), /\S/);
     const [click] = await waitEvents(site, 'recommendation_click', 1);
     assert.deepEqual(click, { recommendation_id: impression!.recommendation_id, campaign_id: c.campaign_id, product_id: 'CAP-3' });
+
+    // Followed through to the analytics (CONTRACT §12 campaigns): the session carts the product it
+    // clicked, and the shop's backend reports the order with its secret key in the same session.
+    await p.evaluate(() => (window as unknown as { Storefront: { track(t: string, p: object): void } }).Storefront.track('add_to_cart', { product_id: 'CAP-3' }));
+    await flush(p);
+    await waitEvents(site, 'add_to_cart', 1);
+    const key = await t.createKey(site.siteId);
+    const order = { event_type: 'purchase', session_id: q.get('session_id'), properties: { order_id: 'o-cap-3', total: 19, currency: 'USD' }, context: { page_url: `${shop.origin}/checkout`, user_agent: 'backend' } };
+    const sent = await t.inject({ method: 'POST', url: '/api/v1/events/track', headers: { 'x-api-key': key.apiKey }, payload: order });
+    assert.equal(sent.statusCode, 201, sent.body);
+    const report = await t.inject({ method: 'GET', url: `/api/v1/sites/${site.siteId}/analytics/campaigns`, headers: bearer(await t.idToken(site.owner)) });
+    assert.equal(report.statusCode, 200, report.body);
+    const figures = (report.json().data.campaigns as Json[]).find((f) => f.campaign_id === c.campaign_id);
+    assert.deepEqual(
+      { impressions: figures?.impressions, clicks: figures?.clicks, ctr: figures?.ctr, add_to_carts: figures?.add_to_carts, orders: figures?.orders, revenue: figures?.revenue },
+      { impressions: 1, clicks: 1, ctr: 1, add_to_carts: 1, orders: 1, revenue: { USD: 19 } },
+    );
+    assert.deepEqual(report.json().data.unattributed, { impressions: 0, clicks: 0 });
     await done(v);
   });
 
