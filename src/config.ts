@@ -60,6 +60,9 @@ export interface Config {
   readonly mediaMaxBytes: number;
   /** How often the server refreshes the recommendation model of sites with new product events; 0: never (the CLI still does). */
   readonly recommendationsRefreshSeconds: number;
+  /** Whether this server process runs the worker of durable jobs. */
+  readonly worker: boolean;
+  readonly jobsPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +183,8 @@ export const EnvironmentSchema = Type.Object({
   ),
   MEDIA_MAX_BYTES: integer(1, 10 * 1024 * 1024, { default: 10 * 1024 * 1024, description: 'the largest media upload in bytes' }),
   RECOMMENDATIONS_REFRESH_SECONDS: integer(0, 30, { default: 5, description: 'how often the server learns new product events into the recommendation model (0: never)' }),
+  WORKER: flag({ default: true, description: 'runs the worker of durable jobs in this server process (0: another process or POST /api/admin/jobs/run-due runs them)' }),
+  JOBS_POLL_MS: integer(50, 60_000, { default: 1_000, description: 'how often the worker looks for due jobs' }),
 });
 
 type Environment = Static<typeof EnvironmentSchema>;
@@ -288,6 +293,8 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     publicBaseUrl: settings.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     mediaMaxBytes: settings.MEDIA_MAX_BYTES,
     recommendationsRefreshSeconds: settings.RECOMMENDATIONS_REFRESH_SECONDS,
+    worker: settings.WORKER,
+    jobsPollMs: settings.JOBS_POLL_MS,
   };
 }
 

@@ -7,17 +7,19 @@ import { bootstrapIfEmpty, bootstrapMessage, firstStepsMessage } from './bootstr
 import { controlSocketPath, serveControlSocket } from './cli/control-socket.js';
 import { serveMetricsPort } from './plugins/metrics.js';
 import { MODULES } from './modules/index.js';
+import type { BackgroundTask } from './modules/module.js';
 
 // In-flight requests end within the database timeouts (CONTRACT §7: every request answers within
 // 10 s); SIGTERM finishes within 15 s even if closing the pool hangs.
 const SHUTDOWN_GRACE_MS = 12_000;
 
-/** The modules' background work (the recommendation model's refresh): started by the returned function once listening, stopped before the app closes its database. */
+/** The modules' background work (the recommendation model's refresh) and the worker of durable jobs (unless WORKER=0): started by the returned function once listening, stopped before the app closes its database. */
 function backgroundTasks(app: FastifyInstance): () => void {
-  const tasks = MODULES.flatMap((m) => {
+  const tasks: { module: string; task: BackgroundTask }[] = MODULES.flatMap((m) => {
     const task = m.background(app.services);
     return task ? [{ module: m.name, task }] : [];
   });
+  if (app.services.config.worker) tasks.push({ module: 'jobs', task: app.services.jobs.worker() });
   app.addHook('preClose', async () => {
     await Promise.all(tasks.map((t) => t.task.stop()));
   });

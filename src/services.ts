@@ -30,6 +30,8 @@ import { createClickIdProtection } from './crypto/click-id-protection.js';
 import { unauthorized } from './errors.js';
 import { createModuleServices, MODULES } from './modules/index.js';
 import type { ModuleContext } from './modules/module.js';
+import { createCursorCodec } from './db/paging.js';
+import { createJobs } from './jobs/jobs.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -54,6 +56,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const keyring = createClickIdKeyring(config, secrets);
   const idTokens = createIdTokens(config, secrets);
   const readiness = createReadiness(db);
+  const jobs = createJobs({ db, cursors: createCursorCodec(secrets), concurrency: db.engine === 'pglite' ? 1 : 4, pollMs: config.jobsPollMs });
   // The modules' listeners join once every module's services exist (they are called per request).
   const listeners: OrderLedgerListener[] = [];
   const mediaUsers: MediaUser[] = [];
@@ -64,7 +67,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const productActivity = late(NO_ACTIVITY);
   const recommendationSlots = late(NO_SLOTS);
   const ctx: ModuleContext = {
-    ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness },
+    ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness, jobs },
     orderLedger: allListeners(listeners),
     mediaLibrary,
     mediaUsers: allMediaUsers(mediaUsers),
@@ -80,6 +83,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
     if (listener) listeners.push(listener);
     const user = m.mediaUser(modules);
     if (user) mediaUsers.push(user);
+    for (const [queue, handler] of Object.entries(m.jobs(modules))) jobs.handle(queue, handler);
   }
   mediaLibrary.resolve(MODULES.map((m) => m.mediaLibrary(modules)).find((l) => l !== undefined));
   experimentGate.resolve(MODULES.map((m) => m.experimentGate(modules)).find((g) => g !== undefined));
@@ -103,6 +107,8 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
     /** Rotation and retention over every sealed column the modules declare. */
     clickIds: createClickIdProtection(db, keyring, MODULES.flatMap((m) => m.sealedColumns)),
     readiness,
+    /** Durable jobs: the queue, operators' reads, the worker (started by the server unless WORKER=0). */
+    jobs,
     /** What every module was given (its routes are given it too). */
     moduleContext: ctx,
     /** Releases what the services hold besides the database (Redis connections). */

@@ -31,6 +31,8 @@ import type { RuntimeTokens } from '../auth/runtime-tokens.js';
 import type { IdTokens } from '../auth/id-tokens.js';
 import type { ApiKeyVerifier } from '../auth/principal.js';
 import type { Readiness } from '../db/readiness.js';
+import type { JobHandler } from '../jobs/job.js';
+import type { Jobs } from '../jobs/jobs.js';
 import { narrowCommand, type Command, type InternalCommand } from '../cli/command.js';
 
 export type { Readiness } from '../db/readiness.js';
@@ -64,6 +66,8 @@ export interface ModuleContext {
   productActivity: ProductActivity;
   /** The slots of live recommendation campaigns (the campaigns module's). */
   recommendationSlots: RecommendationSlots;
+  /** Durable jobs: enqueue in a transaction of the module's; operators' reads and retries. */
+  jobs: Jobs;
   /** A bounded probe of the database and its migrations. */
   readiness(): Promise<Readiness>;
 }
@@ -113,6 +117,8 @@ export interface ModuleSpec<N extends string, S> {
   productActivity?(services: S): ProductActivity;
   recommendationSlots?(services: S): RecommendationSlots;
   background?(services: S): BackgroundTask;
+  /** Handlers of the module's queues of durable jobs, by queue name. */
+  jobs?(services: S): Record<string, JobHandler>;
   firstStart?(services: S, start: FirstStart): Promise<void>;
 }
 
@@ -137,6 +143,7 @@ export interface StorefrontModule<N extends string, S> {
   productActivity(all: Record<N, S>): ProductActivity | undefined;
   recommendationSlots(all: Record<N, S>): RecommendationSlots | undefined;
   background(all: Record<N, S>): BackgroundTask | undefined;
+  jobs(all: Record<N, S>): Record<string, JobHandler>;
   firstStart(all: Record<N, S>, start: FirstStart): Promise<void>;
 }
 
@@ -161,6 +168,7 @@ export function defineModule<N extends string, S>(spec: ModuleSpec<N, S>): Store
     productActivity: (all) => spec.productActivity?.(own(all)),
     recommendationSlots: (all) => spec.recommendationSlots?.(own(all)),
     background: (all) => spec.background?.(own(all)),
+    jobs: (all) => spec.jobs?.(own(all)) ?? {},
     firstStart: async (all, start) => spec.firstStart?.(own(all), start),
   };
 }

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { responses } from '../../http/envelope.js';
 import { Timestamp } from '../../http/common-schemas.js';
-import { Page, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
+import { Page, PageMeta, PageQuery, page, pageRequestOf } from '../../http/pagination.js';
+import { meta, Envelope, ok } from '../../http/envelope.js';
+import type { Job } from '../../jobs/job.js';
+import { toIso } from '../../time.js';
 import { siteSchemas } from '../../kernel/index.js';
 import type { AdminService } from './admin-service.js';
 
@@ -13,6 +16,27 @@ const AdminSite = Type.Object({
   active_keys: Type.Integer(),
   archived_at: Type.Union([Timestamp, Type.Null()], { description: 'When an owner archived the site; null while it is live' }),
 });
+
+const JobStatus = Type.Union([Type.Literal('waiting'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]);
+const JobView = Type.Object({
+  job_id: Type.String(),
+  queue: Type.String(),
+  status: JobStatus,
+  attempts: Type.Integer(),
+  last_error: Type.Union([Type.String(), Type.Null()]),
+  run_at: Timestamp,
+  updated_at: Timestamp,
+});
+const Queue = Type.Object({ name: Type.String(), waiting: Type.Integer(), running: Type.Integer(), failed: Type.Integer() });
+const JobsPage = Type.Object(
+  { success: Type.Literal(true), data: Type.Object({ queues: Type.Array(Queue), jobs: Type.Array(JobView) }), meta: PageMeta },
+  { description: 'Every queue with unfinished or failed jobs, and a page of the jobs, newest first' },
+);
+const RunSummary = Type.Object({ claimed: Type.Integer(), succeeded: Type.Integer(), retried: Type.Integer(), failed: Type.Integer() });
+
+const jobView = (j: Job) => ({ job_id: j.jobId, queue: j.queue, status: j.status, attempts: j.attempts, last_error: j.lastError, run_at: toIso(j.runAt), updated_at: toIso(j.updatedAt) });
+const platform = { auth: { platform: true } };
+const tags = ['admin'];
 
 export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/sites', {
@@ -24,4 +48,38 @@ export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => a
       response: responses({ 200: Page(AdminSite) }, [401]),
     },
   }, async (request) => page(request, await admin.listSites(pageRequestOf(request.query))));
+
+  app.get('/jobs', {
+    config: platform,
+    schema: {
+      tags,
+      summary: 'Durable jobs: counts per queue, and the jobs newest first (platform signature)',
+      description: 'An exhausted webhook delivery is a failed job. `status` narrows the list (not the counts); succeeded jobs are kept 7 days.',
+      querystring: Type.Object({ status: Type.Optional(JobStatus), ...PageQuery }),
+      response: responses({ 200: JobsPage }, [401]),
+    },
+  }, async (request) => {
+    const { queues, items, nextCursor } = await admin.jobs(request.query.status, pageRequestOf(request.query));
+    return { success: true as const, data: { queues, jobs: items.map(jobView) }, meta: { ...meta(request), next_cursor: nextCursor } };
+  });
+
+  app.post('/jobs/:jobId/retry', {
+    config: platform,
+    schema: {
+      tags,
+      summary: 'One more attempt of a failed job, now (platform signature)',
+      description: '404 for an unknown job; 409 invalid_state for a job that has not failed.',
+      params: Type.Object({ jobId: Type.String({ pattern: '^job_[A-Za-z0-9]{4,64}$' }) }),
+      response: responses({ 200: Envelope(JobView) }, [401, 404, 409]),
+    },
+  }, async (request) => ok(request, jobView(await admin.retryJob(request.params.jobId))));
+
+  app.post('/jobs/run-due', {
+    config: platform,
+    schema: {
+      tags,
+      summary: 'Run the jobs that are due now, in this process: the external scheduler’s tick when WORKER=0 (platform signature)',
+      response: responses({ 200: Envelope(RunSummary) }, [401]),
+    },
+  }, async (request) => ok(request, await admin.runDue()));
 };
