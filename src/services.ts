@@ -20,6 +20,7 @@ import {
   NO_MEDIA,
   NO_SHELF,
   NO_SLOTS,
+  NO_TRIGGERS,
   type MediaUser,
   type OrderLedgerListener,
 } from './kernel/index.js';
@@ -66,6 +67,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const productShelf = late(NO_SHELF);
   const productActivity = late(NO_ACTIVITY);
   const recommendationSlots = late(NO_SLOTS);
+  const workflowTriggers = late(NO_TRIGGERS);
   const ctx: ModuleContext = {
     ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness, jobs },
     orderLedger: allListeners(listeners),
@@ -76,6 +78,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
     productShelf,
     productActivity,
     recommendationSlots,
+    workflowTriggers,
   };
   const modules = createModuleServices(ctx);
   for (const m of MODULES) {
@@ -91,6 +94,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   productShelf.resolve(MODULES.map((m) => m.productShelf(modules)).find((s) => s !== undefined));
   productActivity.resolve(MODULES.map((m) => m.productActivity(modules)).find((a) => a !== undefined));
   recommendationSlots.resolve(MODULES.map((m) => m.recommendationSlots(modules)).find((s) => s !== undefined));
+  workflowTriggers.resolve(MODULES.map((m) => m.workflowTriggers(modules)).find((w) => w !== undefined));
   const apiKeys = MODULES.map((m) => m.apiKeyVerifier(modules)).find((v) => v !== undefined) ?? NO_KEYS;
 
   return {

@@ -34,6 +34,7 @@ export {
 } from './recommendation-sources.js';
 export { late } from './late.js';
 export { allListeners, type LedgerDeltas, type LinkedOrder, type OrderLedgerListener } from './order-ledger.js';
+export { NO_TRIGGERS, type Happening, type TriggerKind, type WorkflowTriggers } from './workflow-triggers.js';
 
 export interface Kernel {
   /** Sites and members: creation, reads for members, changes by owners. */

@@ -22,6 +22,7 @@ import type {
   ProductShelf,
   RecommendationSlots,
   SiteView,
+  WorkflowTriggers,
 } from '../kernel/index.js';
 import type { ClickIdKeyring } from '../crypto/click-id-keyring.js';
 import type { SealedColumn } from '../crypto/sealed-columns.js';
@@ -66,6 +67,8 @@ export interface ModuleContext {
   productActivity: ProductActivity;
   /** The slots of live recommendation campaigns (the campaigns module's). */
   recommendationSlots: RecommendationSlots;
+  /** What records the deliveries of workflows (the workflows module's), for modules whose happenings trigger them. */
+  workflowTriggers: WorkflowTriggers;
   /** Durable jobs: enqueue in a transaction of the module's; operators' reads and retries. */
   jobs: Jobs;
   /** A bounded probe of the database and its migrations. */
@@ -116,6 +119,7 @@ export interface ModuleSpec<N extends string, S> {
   productShelf?(services: S): ProductShelf;
   productActivity?(services: S): ProductActivity;
   recommendationSlots?(services: S): RecommendationSlots;
+  workflowTriggers?(services: S): WorkflowTriggers;
   background?(services: S): BackgroundTask;
   /** Handlers of the module's queues of durable jobs, by queue name. */
   jobs?(services: S): Record<string, JobHandler>;
@@ -142,6 +146,7 @@ export interface StorefrontModule<N extends string, S> {
   productShelf(all: Record<N, S>): ProductShelf | undefined;
   productActivity(all: Record<N, S>): ProductActivity | undefined;
   recommendationSlots(all: Record<N, S>): RecommendationSlots | undefined;
+  workflowTriggers(all: Record<N, S>): WorkflowTriggers | undefined;
   background(all: Record<N, S>): BackgroundTask | undefined;
   jobs(all: Record<N, S>): Record<string, JobHandler>;
   firstStart(all: Record<N, S>, start: FirstStart): Promise<void>;
@@ -167,6 +172,7 @@ export function defineModule<N extends string, S>(spec: ModuleSpec<N, S>): Store
     productShelf: (all) => spec.productShelf?.(own(all)),
     productActivity: (all) => spec.productActivity?.(own(all)),
     recommendationSlots: (all) => spec.recommendationSlots?.(own(all)),
+    workflowTriggers: (all) => spec.workflowTriggers?.(own(all)),
     background: (all) => spec.background?.(own(all)),
     jobs: (all) => spec.jobs?.(own(all)) ?? {},
     firstStart: async (all, start) => spec.firstStart?.(own(all), start),

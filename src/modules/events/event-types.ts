@@ -1,24 +1,7 @@
 // The event types of CONTRACT §3 and the properties each one requires.
 
-export const EVENT_TYPES = [
-  'page_view',
-  'product_view',
-  'add_to_cart',
-  'remove_from_cart',
-  'purchase',
-  'search',
-  'custom',
-  'chatbot_message',
-  'recommendation_impression',
-  'recommendation_click',
-  'overlay_impression',
-  'overlay_click',
-  'overlay_close',
-  'overlay_submit',
-  'quiz_start',
-  'quiz_answer',
-  'quiz_complete',
-] as const;
+export { EVENT_TYPES } from '../../domain/event-type-names.js';
+import { EVENT_TYPES } from '../../domain/event-type-names.js';
 
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,0 +1,20 @@
+// The event types of CONTRACT §3: the events module checks events by them, workflows filter on them.
+export const EVENT_TYPES = [
+  'page_view',
+  'product_view',
+  'add_to_cart',
+  'remove_from_cart',
+  'purchase',
+  'search',
+  'custom',
+  'chatbot_message',
+  'recommendation_impression',
+  'recommendation_click',
+  'overlay_impression',
+  'overlay_click',
+  'overlay_close',
+  'overlay_submit',
+  'quiz_start',
+  'quiz_answer',
+  'quiz_complete',
+] as const;

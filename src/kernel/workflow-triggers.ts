@@ -1,0 +1,27 @@
+// An extension point of the kernel: what may trigger workflows (CONTRACT §11), recorded by the
+// module that keeps workflows in the transaction of its cause (an outbox: nothing that committed is
+// missed). Only server-class events, trusted conversions and platform happenings are offered;
+// browser events never. Without a module keeping workflows, nothing listens.
+import type { Queryable } from '../db/types.js';
+
+export type TriggerKind = 'event' | 'conversion' | 'publisher_report' | 'experiment';
+
+/** Something that happened: its webhook type (`event.purchase`, `conversion.adjustment`, …) and data. */
+export interface Happening {
+  siteId: string;
+  on: TriggerKind;
+  /** What `event_types` filters on: the event type, the conversion entry type, … */
+  subtype: string;
+  /** The webhook's `type`. */
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface WorkflowTriggers {
+  /** Whether the site may have active workflows on this trigger (a per-process view; a change made here is seen at once, elsewhere within seconds). */
+  listens(siteId: string, on: TriggerKind): Promise<boolean>;
+  /** Records the deliveries these cause, in the caller's transaction. */
+  record(q: Queryable, happenings: readonly Happening[]): Promise<void>;
+}
+
+export const NO_TRIGGERS: WorkflowTriggers = { listens: async () => false, record: async () => {} };
