@@ -5,8 +5,8 @@
 // help.awin.com/apidocs/api-authentication, help.awin.com/docs/awins-apis-overview):
 //   GET {AWIN_API_URL}/publishers/{publisherId}/transactions/?startDate=yyyy-MM-ddThh:mm:ss
 //       &endDate=yyyy-MM-ddThh:mm:ss&timezone=UTC&dateType=transaction
-//   Authorization: Bearer <token>   (OAuth 2.0 bearer; the `accessToken` query parameter is the
-//   older form and is never used: a token in a URL ends up in logs)
+//   Authorization: Bearer <token>   (OAuth 2.0 bearer; Awin also lists an `accessToken` query
+//   parameter, never used here: a token in a URL ends up in logs)
 // at most 31 days between startDate and endDate, 20 calls per minute per user; the answer is a JSON
 // array of transactions, with no paging. Optional parameters (advertiserId, status,
 // showBasketProducts) are not sent: a run reads every transaction of the account.
@@ -16,7 +16,7 @@
 // - `dateType=transaction`: the trailing window re-reads every transaction made in it, in its
 //   current state (validated, declined, amended), which is what the import's versions need.
 // - endDate is sent as the request's exclusive end: were Awin to read it inclusively, two requests
-//   would share one second, and a transaction read twice is kept once (by `id`: it keeps its place and takes the later read).
+//   would share one second, and a transaction read twice is kept once (by `id`, the later read).
 // - Awin's transaction list has no website filter; with `websiteId` a record is kept when its
 //   `siteName` is that name or its `url` (the publisher's site) has that host (case-insensitive).
 // - A 429 waits as long as Retry-After says (or a whole budget window when it says nothing) and
