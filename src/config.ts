@@ -63,6 +63,8 @@ export interface Config {
   /** Whether this server process runs the worker of durable jobs. */
   readonly worker: boolean;
   readonly jobsPollMs: number;
+  readonly allowPrivateWebhooks: boolean;
+  readonly webhookRetryScale: number;
 }
 
 export class ConfigError extends Error {
@@ -185,6 +187,8 @@ export const EnvironmentSchema = Type.Object({
   RECOMMENDATIONS_REFRESH_SECONDS: integer(0, 30, { default: 5, description: 'how often the server learns new product events into the recommendation model (0: never)' }),
   WORKER: flag({ default: true, description: 'runs the worker of durable jobs in this server process (0: another process or POST /api/admin/jobs/run-due runs them)' }),
   JOBS_POLL_MS: integer(50, 60_000, { default: 1_000, description: 'how often the worker looks for due jobs' }),
+  ALLOW_PRIVATE_WEBHOOKS: flag({ default: false, description: 'lets webhooks go to http and private addresses (development and tests only)' }),
+  WEBHOOK_RETRY_SCALE: Type.Number({ minimum: 0.000001, maximum: 1, default: 1, errorMessage: 'must be a number from 0.000001 to 1', description: 'shrinks the webhook retry schedule (tests); the 10 s timeout stays' }),
 });
 
 type Environment = Static<typeof EnvironmentSchema>;
@@ -244,6 +248,7 @@ function checkEnvironment(text: EnvironmentText, problems: Problem[]): Environme
 function typedValue(schema: TSchema, raw: string): unknown {
   if (Type.IsInteger(schema)) return /^\d+$/.test(raw) ? Number(raw) : raw;
   if (Type.IsBoolean(schema)) return FLAG_WORDS.get(raw.toLowerCase()) ?? raw;
+  if (Type.IsNumber(schema)) return /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
   return raw;
 }
 
@@ -295,6 +300,8 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     recommendationsRefreshSeconds: settings.RECOMMENDATIONS_REFRESH_SECONDS,
     worker: settings.WORKER,
     jobsPollMs: settings.JOBS_POLL_MS,
+    allowPrivateWebhooks: settings.ALLOW_PRIVATE_WEBHOOKS,
+    webhookRetryScale: settings.WEBHOOK_RETRY_SCALE,
   };
 }
 

@@ -4,6 +4,7 @@
 export const ERROR_CATALOGUE = {
   validation_failed: { status: 400, message: 'The request is not valid' },
   invalid_json: { status: 400, message: 'The request body is not valid JSON' },
+  destination_not_allowed: { status: 400, message: 'Webhook destinations must be https URLs of public hosts' },
   unauthorized: { status: 401, message: 'Authentication is required' },
   forbidden: { status: 403, message: 'This credential may not do that' },
   insufficient_scope: { status: 403, message: 'The API key lacks the scope this route needs' },
@@ -32,6 +33,7 @@ export const ERROR_CATALOGUE = {
   experiment_not_running: { status: 422, message: 'The gating experiment is not running' },
   config_too_large: { status: 422, message: 'The public configuration would exceed 64 KiB' },
   last_owner: { status: 422, message: 'A site must keep at least one owner' },
+  too_many_workflows: { status: 422, message: 'A site may have at most 50 workflows' },
   rate_limited: { status: 429, message: 'Rate limit exceeded' },
   internal_error: { status: 500, message: 'Internal error' },
   unavailable: { status: 503, message: 'The service is temporarily unavailable; retry shortly' },

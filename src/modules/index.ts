@@ -18,6 +18,7 @@ import { runtimeModule } from './runtime/module.js';
 import { sdkModule } from './sdk/module.js';
 import { sitesModule } from './sites/module.js';
 import { submissionsModule } from './submissions/module.js';
+import { workflowsModule } from './workflows/module.js';
 import type { ModuleContext } from './module.js';
 
 export const MODULES = [
@@ -36,6 +37,7 @@ export const MODULES = [
   recommendationsModule,
   submissionsModule,
   analyticsModule,
+  workflowsModule,
   adminModule,
   sdkModule,
   demoModule,

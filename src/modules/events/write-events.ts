@@ -1,7 +1,11 @@
 // Writes validated events through group commit: one statement inserts a batch of rows (the
 // primary key deduplicates); profiles from new server events are updated in the same transaction;
-// duplicates answer with the stored event's time. Every caller is answered after the commit.
+// duplicates answer with the stored event's time. New server events on a site with active event
+// workflows record their deliveries in the same transaction (the kernel's workflow triggers: an
+// outbox). Every caller is answered after the commit.
 import type { Database } from '../../db/types.js';
+import type { Happening, WorkflowTriggers } from '../../kernel/index.js';
+import { toIso } from '../../time.js';
 import { createGroupCommitter } from '../../db/group-commit.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { isUnavailableError } from '../../db/unavailable.js';
@@ -17,7 +21,36 @@ export interface WriteResult {
 
 const keyOf = (r: { siteId: string; eventId: string }) => `${r.siteId}\n${r.eventId}`;
 
-export function createEventWriter(db: Database, observe?: (events: number, waitedSeconds: number) => void) {
+/** A new server event as workflows see it: `event.<type>`, the event as GET /events/{id} returns it. */
+export function happeningOf(r: NewEvent): Happening {
+  const data = {
+    event_id: r.eventId,
+    site_id: r.siteId,
+    event_type: r.eventType,
+    session_id: r.sessionId,
+    ...(r.userId !== null ? { user_id: r.userId } : {}),
+    ...(r.deviceId !== null ? { device_id: r.deviceId } : {}),
+    ...(r.clientEventId !== null ? { client_event_id: r.clientEventId } : {}),
+    properties: r.properties,
+    context: JSON.parse(r.contextJson) as Record<string, unknown>,
+    occurred_at: toIso(r.occurredAt),
+    received_at: toIso(r.receivedAt),
+    trust_class: r.trustClass,
+    dedup_key_source: r.dedupKeySource,
+  };
+  return { siteId: r.siteId, on: 'event', subtype: r.eventType, type: `event.${r.eventType}`, data };
+}
+
+/** The server events of sites that have active event workflows (browser events never trigger). */
+async function triggeringOf(triggers: WorkflowTriggers, rows: readonly NewEvent[]): Promise<NewEvent[]> {
+  const servers = rows.filter((r) => r.trustClass === 'server');
+  if (servers.length === 0) return [];
+  const sites = [...new Set(servers.map((r) => r.siteId))];
+  const listening = new Set((await Promise.all(sites.map(async (s) => ((await triggers.listens(s, 'event')) ? s : null)))).filter((s) => s !== null));
+  return servers.filter((r) => listening.has(r.siteId));
+}
+
+export function createEventWriter(db: Database, triggers: WorkflowTriggers, observe?: (events: number, waitedSeconds: number) => void) {
   async function flush(rows: NewEvent[]): Promise<WriteResult[]> {
     // First occurrence of each key in this batch, in key order (a fixed lock order).
     const firsts = new Map<string, NewEvent>();
@@ -27,12 +60,15 @@ export function createEventWriter(db: Database, observe?: (events: number, waite
     // New events alone need one statement (atomic by itself); profile updates ride in the same
     // transaction as the events that cause them.
     const needsProfiles = distinct.some((r) => r.trustClass === 'server' && r.userId !== null);
+    const triggering = await triggeringOf(triggers, distinct);
     const write = (): Promise<Set<string>> =>
-      needsProfiles
+      needsProfiles || triggering.length > 0
         ? db.transaction(async (tx) => {
             const inserted = await repo.insertEvents(tx, distinct);
             const updates = profileUpdates(distinct.filter((r) => inserted.has(r.eventId)));
             if (updates.length > 0) await repo.upsertProfiles(tx, updates);
+            const fresh = triggering.filter((r) => inserted.has(r.eventId));
+            if (fresh.length > 0) await triggers.record(tx, fresh.map(happeningOf));
             return inserted;
           })
         : repo.insertEvents(db, distinct);
