@@ -5,7 +5,7 @@
 // anything else (a timeout, a refused connection) pending again at the schedule's next time, failed
 // after the last. A replay is one attempt: it fails rather than retries.
 import type { Database } from '../../db/types.js';
-import type { SendResult as OutboundResult } from '../../http/outbound/safe-fetch.js';
+import type { SendResult as OutboundResult } from '../../outbound/safe-fetch.js';
 import { DONE, type Job, type JobOutcome } from '../../jobs/job.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { findDelivery, recordAttempt, type AttemptRecord } from './deliveries-repository.js';

@@ -2,7 +2,7 @@
 // imports and experiment changes; each delivery recorded in the transaction of its cause (the
 // kernel's workflow triggers) and sent by a durable job, signed by Standard Webhooks v1, to public
 // https destinations only (checked on the address connected to).
-import { createOutboundSender } from '../../http/outbound/safe-fetch.js';
+import { createOutboundSender } from '../../outbound/safe-fetch.js';
 import { defineModule } from '../module.js';
 import { workflowRoutes } from './routes.js';
 import { createWorkflowsService } from './workflows-service.js';

@@ -4,7 +4,7 @@
 // others with one). Every problem at its pointer.
 import { AppError, type ErrorDetail } from '../../errors.js';
 import { EVENT_TYPES } from '../../domain/event-type-names.js';
-import { checkDestinationUrl } from '../../http/outbound/destination-rules.js';
+import { checkDestinationUrl } from '../../outbound/destination-rules.js';
 import type { TriggerKind } from '../../kernel/index.js';
 import { conditionProblem, type Condition } from './conditions.js';
 import type { WorkflowSettings } from './workflow.js';

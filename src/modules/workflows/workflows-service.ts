@@ -10,7 +10,7 @@ import type { JobHandler } from '../../jobs/job.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import type { Secrets } from '../../secrets.js';
-import type { SendResult } from '../../http/outbound/safe-fetch.js';
+import type { SendResult } from '../../outbound/safe-fetch.js';
 import { findDelivery, listDeliveries, markPending } from './deliveries-repository.js';
 import { deliverOnce, secretContext } from './deliver.js';
 import { newSigningSecret } from './signing.js';

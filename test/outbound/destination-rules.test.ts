@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkDestinationUrl, hostOf, type DestinationRefusal } from '../../../src/http/outbound/destination-rules.js';
+import { checkDestinationUrl, hostOf, type DestinationRefusal } from '../../src/outbound/destination-rules.js';
 
 const outcome = (url: string, allowPrivate: boolean): DestinationRefusal | 'ok' => {
   const r = checkDestinationUrl(url, allowPrivate);

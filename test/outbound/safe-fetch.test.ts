@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { BlockedAddressError, createOutboundSender, guardedLookup, type ResolvedAddress, type Resolver } from '../../../src/http/outbound/safe-fetch.js';
+import { BlockedAddressError, createOutboundSender, guardedLookup, type ResolvedAddress, type Resolver } from '../../src/outbound/safe-fetch.js';
 
 interface Seen {
   method: string | undefined;

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { classifyAddress, isPublicAddress, type AddressClass } from '../../../src/http/outbound/address-class.js';
+import { classifyAddress, isPublicAddress, type AddressClass } from '../../src/outbound/address-class.js';
 
 const check = (table: readonly (readonly [string, AddressClass])[]) => {
   const wrong = table.filter(([ip, cls]) => classifyAddress(ip) !== cls).map(([ip, cls]) => `${ip}: expected ${cls}, got ${classifyAddress(ip)}`);
