@@ -427,6 +427,7 @@ interface World {
   products: string[];
   media: string[];
   campaigns: string[];
+  workflows: string[];
 }
 
 interface RouteSpec {
@@ -641,6 +642,17 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'GET /api/v1/sites/:siteId/submissions': { query: (w, n): Record<string, string> => (n % 2 ? { limit: '2' } : { limit: '2', campaign_id: pick(w.campaigns, n) ?? 'cmp_fuzz' }) },
   'GET /api/v1/sites/:siteId/submissions/:submissionId': {},
   'DELETE /api/v1/sites/:siteId/submissions/:submissionId': {},
+  'POST /api/v1/sites/:siteId/workflows': {
+    learn: (w, data) => cap(w.workflows, data.workflow_id, 20),
+    body: (_w, n) => ({ name: `Fuzz ${n}`, status: n % 2 ? 'active' : 'paused', trigger: { on: ['event', 'conversion', 'publisher_report', 'experiment'][n % 4]!, ...(n % 3 === 0 ? { conditions: [{ path: '/properties/total', op: 'gt', value: n }] } : {}) }, action: { type: 'webhook', url: `https://hooks.example.com/${n}` } }),
+  },
+  'GET /api/v1/sites/:siteId/workflows': { query: () => ({ limit: '2' }) },
+  'GET /api/v1/sites/:siteId/workflows/:workflowId': {},
+  'PATCH /api/v1/sites/:siteId/workflows/:workflowId': { body: (_w, n): Record<string, Json> => (n % 2 ? { name: `Renamed ${n}` } : { status: 'paused' }) },
+  'DELETE /api/v1/sites/:siteId/workflows/:workflowId': {},
+  'POST /api/v1/sites/:siteId/workflows/:workflowId/rotate-secret': {},
+  'GET /api/v1/sites/:siteId/workflows/:workflowId/deliveries': { query: (_w, n): Record<string, string> => (n % 2 ? { status: 'failed', limit: '2' } : {}) },
+  'POST /api/v1/sites/:siteId/workflows/:workflowId/deliveries/:deliveryId/replay': {},
   'GET /api/v1/sites/:siteId/analytics/campaigns': { query: (_w, n): Record<string, string> => (n % 2 ? { from: '2026-10-01', to: '2026-11-01', tz: 'Europe/Paris' } : {}) },
 };
 
@@ -762,7 +774,7 @@ function credentialFor(spec: RouteSpec, plan: Plan, w: World, url: string, paylo
 
 /** Whether a URL component decodes to text holding U+0000 (a component that does not decode stays as sent). */
 const decodesToNul = (v: UrlValue) => (v.raw ? v.s.includes('%00') && !/%(?!00|2F|25|20)/i.test(v.s.replace(/%00/g, '')) : v.s.includes('\u0000') && !LONE_SURROGATE.test(v.s));
-const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId', 'campaignId', 'submissionId']);
+const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId', 'campaignId', 'submissionId', 'workflowId']);
 
 function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul: boolean } {
   const chosen: Record<string, string> = {};
@@ -798,6 +810,9 @@ function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul:
           break;
         case 'campaignId':
           real = pick(w.campaigns, p.pick);
+          break;
+        case 'workflowId':
+          real = pick(w.workflows, p.pick);
           break;
       }
     }
@@ -997,6 +1012,7 @@ async function setupWorld(t: TestApp): Promise<World> {
     products: [],
     media: [],
     campaigns: [],
+    workflows: [],
   };
   const ok = async (method: 'POST' | 'PATCH', url: string, payload: object, headers: Record<string, string> = owner) => {
     const res = await t.inject({ method, url, headers, payload });
@@ -1041,6 +1057,10 @@ async function setupWorld(t: TestApp): Promise<World> {
     w.products.push(`fuzz-${i}`);
   }
   for (let i = 0; i < 6; i += 1) w.campaigns.push((await ok('POST', `/api/v1/sites/${main.siteId}/campaigns`, fuzzCampaign({ ...w, experiments: [] }, i))).campaign_id);
+  for (let i = 0; i < 3; i += 1) {
+    const body = { name: `W${i}`, trigger: { on: 'event', event_types: ['purchase'] }, action: { type: 'webhook', url: 'https://hooks.example.com/w' } };
+    w.workflows.push((await ok('POST', `/api/v1/sites/${main.siteId}/workflows`, body)).workflow_id);
+  }
   const page = await t.inject({ method: 'GET', url: '/api/v1/sites?limit=1', headers: owner });
   if (page.json().meta.next_cursor) w.cursors.push(page.json().meta.next_cursor);
   return w;

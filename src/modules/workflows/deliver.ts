@@ -32,7 +32,7 @@ function signingSecrets(deps: DeliverDeps, siteId: string, workflowId: string, s
 }
 
 /** What the answer means for the delivery, and for the job. */
-function judge(result: OutboundResult, d: Delivery, replay: boolean, scale: number, now: number): { record: AttemptRecord; outcome: JobOutcome; gone: boolean } {
+export function judge(result: OutboundResult, d: Delivery, replay: boolean, scale: number, now: number): { record: AttemptRecord; outcome: JobOutcome; gone: boolean } {
   if (result.kind === 'blocked') {
     return { record: { status: 'failed', statusCode: null, error: 'blocked_destination', nextAttemptAt: null, responseBody: null }, outcome: { kind: 'failed', error: 'blocked_destination' }, gone: false };
   }
