@@ -18,8 +18,11 @@ export interface Happening {
 }
 
 export interface WorkflowTriggers {
-  /** Whether the site may have active workflows on this trigger (a per-process view; a change made here is seen at once, elsewhere within seconds). */
-  listens(siteId: string, on: TriggerKind): Promise<boolean>;
+  /**
+   * Whether the site may have active workflows on this trigger (a per-process view; a change made
+   * here is seen at once, elsewhere within seconds). Inside a transaction, pass it as `q`.
+   */
+  listens(siteId: string, on: TriggerKind, q?: Queryable): Promise<boolean>;
   /** Records the deliveries these cause, in the caller's transaction. */
   record(q: Queryable, happenings: readonly Happening[]): Promise<void>;
 }

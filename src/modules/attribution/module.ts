@@ -11,7 +11,7 @@ export const attributionModule = defineModule({
   name: 'attribution',
   services: (ctx) => ({
     touches: createTouchesService({ db: ctx.db, keyring: ctx.keyring, sites: ctx.kernel.siteDirectory }),
-    conversions: createConversionsService(ctx.db, ctx.orderLedger),
+    conversions: createConversionsService(ctx.db, ctx.orderLedger, ctx.workflowTriggers),
   }),
   routes: (services) => [{ prefix: '/api/v1', plugin: attributionRoutes(services) }],
   sealedColumns: [TOUCH_CLICK_IDS],

@@ -5,19 +5,13 @@
 import { AppError } from '../../errors.js';
 import { retryOnConflict } from '../../db/retry.js';
 import type { ConversionRequest } from './conversion-request.js';
-import type { Database } from '../../db/types.js';
-import type { OrderLedgerListener } from '../../kernel/index.js';
+import type { LedgerDeps } from './ledger-deps.js';
 import type { ConversionOutcome } from './conversion-outcome.js';
 import { fingerprintOf, normalizeConversion } from './normalize-conversion.js';
 import { recordLedgerEntry } from './record-ledger-entry.js';
 import { recordPurchase } from './record-purchase.js';
 import { KeyTakenMeanwhile, replayOrThrow } from './replay-conversion.js';
 
-export interface LedgerDeps {
-  db: Database;
-  /** What else moves with the ledger, inside its transactions (the kernel's order-ledger listeners). */
-  hooks?: OrderLedgerListener;
-}
 
 export async function recordConversion(deps: LedgerDeps, siteId: string, request: ConversionRequest): Promise<ConversionOutcome> {
   const normal = normalizeConversion(request);

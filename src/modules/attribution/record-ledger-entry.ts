@@ -5,7 +5,8 @@ import { AppError } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import { fromMinorUnitsOf } from '../../domain/money.js';
 import type { Database, Queryable } from '../../db/types.js';
-import type { OrderLedgerListener } from '../../kernel/index.js';
+import type { LedgerDeps } from './ledger-deps.js';
+import { recordConversionHappening } from './conversion-happening.js';
 import type { Conversion } from './conversion-records.js';
 import { planAdjustment, planCancellation, type OrderState } from './ledger.js';
 import type { ConversionOutcome } from './conversion-outcome.js';
@@ -14,7 +15,7 @@ import { KeyTakenMeanwhile } from './replay-conversion.js';
 import * as repo from './conversions-repository.js';
 
 export async function recordLedgerEntry(
-  { db, hooks }: { db: Database; hooks?: OrderLedgerListener },
+  { db, hooks, triggers }: LedgerDeps,
   siteId: string,
   req: NormalizedAdjustment | NormalizedCancellation,
   fingerprint: string,
@@ -55,6 +56,18 @@ export async function recordLedgerEntry(
       latestSourceAt: next.latestSourceAt,
     });
     await hooks?.onLedgerEntry(tx, siteId, req.order_id, plan.deltas);
+    await recordConversionHappening(tx, triggers, {
+      siteId,
+      conversionId: order.conversionId,
+      entryId,
+      orderId: req.order_id,
+      type: req.type,
+      occurredAt: req.occurred_at,
+      reason: req.reason,
+      currency: order.currency,
+      deltas: plan.deltas,
+      order: { state: next.state, netRevenue: next.netRevenue, netCommissionable: next.netCommissionable, netMargin: next.netMargin },
+    });
     const m = (minor: number) => fromMinorUnitsOf(minor, order.currency);
     return {
       outcome: 'created' as const,

@@ -4,7 +4,8 @@
 import { AppError } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import type { Database, Queryable } from '../../db/types.js';
-import type { OrderLedgerListener } from '../../kernel/index.js';
+import type { LedgerDeps } from './ledger-deps.js';
+import { recordConversionHappening } from './conversion-happening.js';
 import { stateAfterPurchase } from './ledger.js';
 import type { ConversionOutcome } from './conversion-outcome.js';
 import type { NormalizedPurchase } from './normalize-conversion.js';
@@ -12,7 +13,7 @@ import { reconcilePurchase } from './reconcile-purchase.js';
 import { KeyTakenMeanwhile } from './replay-conversion.js';
 import * as repo from './conversions-repository.js';
 
-export async function recordPurchase({ db, hooks }: { db: Database; hooks?: OrderLedgerListener }, siteId: string, p: NormalizedPurchase, fingerprint: string): Promise<ConversionOutcome> {
+export async function recordPurchase({ db, hooks, triggers }: LedgerDeps, siteId: string, p: NormalizedPurchase, fingerprint: string): Promise<ConversionOutcome> {
   const violations = reconcilePurchase(p);
   if (violations.length > 0) {
     throw new AppError('reconciliation_failed', `The purchase does not reconcile: ${violations.map((v) => v.code).join(', ')}`, violations);
@@ -59,6 +60,18 @@ export async function recordPurchase({ db, hooks }: { db: Database; hooks?: Orde
       purchasedAt: p.occurred_at,
       carriesTouch: p.touch_ids.length > 0,
     }, p.assignment_ids);
+    await recordConversionHappening(tx, triggers, {
+      siteId,
+      conversionId,
+      entryId,
+      orderId: p.order_id,
+      type: 'purchase',
+      occurredAt: p.occurred_at,
+      reason: null,
+      currency: p.currency,
+      deltas: { revenue: state.netRevenue, commissionable: state.netCommissionable, margin: state.netMargin },
+      order: { state: 'open', netRevenue: state.netRevenue, netCommissionable: state.netCommissionable, netMargin: state.netMargin },
+    });
   });
   const unresolved = await unresolvedLinks(db, siteId, p);
   return { outcome: 'created', data: { authoritative: true, conversion_id: conversionId, entry_id: entryId, ...unresolved } };

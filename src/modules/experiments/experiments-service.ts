@@ -3,7 +3,7 @@
 // the database, the cursor codec and the running-experiments cache into the use cases, one a file.
 import type { Database } from '../../db/types.js';
 import { createCursorCodec, type PageRequest } from '../../db/paging.js';
-import type { Actor, ExperimentGate } from '../../kernel/index.js';
+import type { Actor, ExperimentGate, WorkflowTriggers } from '../../kernel/index.js';
 import type { Secrets } from '../../secrets.js';
 import { assignSession, assignSessions } from './assign-sessions.js';
 import { createExperiment } from './create-experiment.js';
@@ -15,7 +15,7 @@ import { createRunningExperiments } from './list-running-experiments.js';
 import { updateExperiment } from './update-experiment.js';
 import * as experiments from './experiments-repository.js';
 
-export function createExperimentsService(db: Database, secrets: Secrets) {
+export function createExperimentsService(db: Database, secrets: Secrets, triggers?: WorkflowTriggers) {
   const cursors = createCursorCodec(secrets);
   const running = createRunningExperiments(db);
   const gate: ExperimentGate = {
@@ -35,8 +35,8 @@ export function createExperimentsService(db: Database, secrets: Secrets) {
     siteOf: (experimentId: string) => siteOfExperiment(db, experimentId),
     get: (actor: Actor, experimentId: string) => getExperiment(db, actor, experimentId),
     update: (actor: Actor, experimentId: string, input: ExperimentInput) => updateExperiment(db, actor, experimentId, input),
-    start: (actor: Actor, experimentId: string) => startExperiment(db, running, actor, experimentId),
-    stop: (actor: Actor, experimentId: string) => stopExperiment(db, running, actor, experimentId),
+    start: (actor: Actor, experimentId: string) => startExperiment({ db, running, triggers }, actor, experimentId),
+    stop: (actor: Actor, experimentId: string) => stopExperiment({ db, running, triggers }, actor, experimentId),
     /** The session's sticky variant in each running experiment of the site (or of those asked for). */
     assign: (siteId: string, sessionId: string, experimentIds?: readonly string[], now = Date.now()) =>
       assignSession(db, running, siteId, sessionId, experimentIds, now),

@@ -10,7 +10,7 @@ import { validationFailed } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { currencyDigits } from '../../domain/money.js';
 import { isTimeZone } from '../../domain/time-zones.js';
-import { getSiteWithRoleOrThrow, SYSTEM, type Provider } from '../../kernel/index.js';
+import { getSiteWithRoleOrThrow, SYSTEM, type Provider, type WorkflowTriggers } from '../../kernel/index.js';
 import { orderFacts, sameOrderFacts, type OrderChange, type OrderFacts } from './orders.js';
 import { foldRecord, recordReversal, recordState, type RecordState } from './record-versions.js';
 import * as recordsRepo from './records-repository.js';
@@ -25,6 +25,8 @@ import { storeOrderChanges } from './store-order-changes.js';
 export interface ImportDeps {
   db: Database;
   keyring: ClickIdKeyring;
+  /** Workflows on publisher reports record `publisher_report.imported` in the import's transaction. */
+  triggers?: WorkflowTriggers;
 }
 
 /** Options of an import: the publisher currency, the zone of times without an offset (IANA), how a record is named in errors. */
@@ -32,6 +34,8 @@ export interface ImportOptions {
   currency?: string;
   timezone?: string;
   pointer?: (i: number) => string;
+  /** Runs in the import's transaction once its records are stored, with every record's result. */
+  stored?: (tx: Queryable, results: RecordResult[]) => Promise<void>;
 }
 
 export type ReportInput = Static<typeof ReportsBody>;
@@ -186,9 +190,14 @@ export async function importRecords(deps: ImportDeps, siteId: string, provider: 
   const pointer = options.pointer ?? ((i: number) => `/records/${i}`);
   const { results, valid } = readRecords(deps.keyring, format, records, options, pointer);
   if (valid.length === 0) return results;
-  const folded = await retryOnConflict(() => deps.db.transaction((tx) => foldAndStore(tx, deps.keyring, siteId, provider, valid, pointer)));
-  for (const result of folded) results[result.index] = result;
-  return results;
+  return retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const all = [...results];
+      for (const result of await foldAndStore(tx, deps.keyring, siteId, provider, valid, pointer)) all[result.index] = result;
+      await options.stored?.(tx, all);
+      return all;
+    }),
+  );
 }
 
 /**
@@ -205,7 +214,12 @@ export async function importReport(deps: ImportDeps, siteId: string, report: Rep
   if (found.records.length === 0) throw validationFailed('/records', 'the report holds no records', 'empty');
   if (found.records.length > MAX_RECORDS) throw validationFailed('/records', `at most ${MAX_RECORDS} records per request`, 'too_many');
   const at = `/records${found.pointer}`;
-  const results = await importRecords(deps, siteId, provider, format, found.records, { currency, timezone, pointer: (i) => `${at}/${i}` });
+  const stored = async (tx: Queryable, results: RecordResult[]) => {
+    if (!deps.triggers || !(await deps.triggers.listens(siteId, 'publisher_report', tx))) return;
+    const { results: _, ...counts } = summarizeResults(results);
+    await deps.triggers.record(tx, [{ siteId, on: 'publisher_report', subtype: 'imported', type: 'publisher_report.imported', data: { provider, format, records: results.length, ...counts } }]);
+  };
+  const results = await importRecords(deps, siteId, provider, format, found.records, { currency, timezone, pointer: (i) => `${at}/${i}`, stored });
   return summarizeResults(results);
 }
 

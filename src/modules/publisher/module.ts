@@ -13,7 +13,7 @@ export const publisherModule = defineModule({
   name: 'publisher',
   services: (ctx) => ({
     clicks: createClicksService({ db: ctx.db, keyring: ctx.keyring, sites: ctx.kernel.siteDirectory }),
-    reports: createReportsService({ db: ctx.db, keyring: ctx.keyring }),
+    reports: createReportsService({ db: ctx.db, keyring: ctx.keyring, triggers: ctx.workflowTriggers }),
     analytics: createPublisherAnalyticsService(ctx.db),
   }),
   routes: (services) => [{ prefix: '/api/v1', plugin: publisherRoutes(services) }],

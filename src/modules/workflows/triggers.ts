@@ -24,14 +24,7 @@ export const newDeliveryId = (): string => `dlv_${randomBase62(20)}`;
 export const newWebhookId = (): string => `msg_${randomBase62(24)}`;
 
 export function createTriggers(deps: { db: Database; jobs: JobQueue }) {
-  const listening = new LRUCache<string, boolean>({
-    max: 50_000,
-    ttl: TRIGGER_CACHE_TTL_MS,
-    fetchMethod: (key) => {
-      const [siteId, on] = key.split('\n') as [string, TriggerKind];
-      return anyActiveWorkflow(deps.db, siteId, on);
-    },
-  });
+  const listening = new LRUCache<string, { yes: boolean }>({ max: 50_000, ttl: TRIGGER_CACHE_TTL_MS });
 
   async function deliveriesFor(q: Queryable, siteId: string, on: TriggerKind, happenings: readonly Happening[], now: Date): Promise<NewDelivery[]> {
     const workflows = await activeWorkflows(q, siteId, on);
@@ -43,7 +36,15 @@ export function createTriggers(deps: { db: Database; jobs: JobQueue }) {
   }
 
   const triggers: WorkflowTriggers = {
-    listens: async (siteId, on) => (await listening.fetch(`${siteId}\n${on}`)) === true,
+    async listens(siteId, on, q) {
+      const key = `${siteId}\n${on}`;
+      const known = listening.get(key);
+      if (known) return known.yes;
+      // Read on the caller's transaction when there is one (the embedded engine has one connection).
+      const yes = await anyActiveWorkflow(q ?? deps.db, siteId, on);
+      listening.set(key, { yes });
+      return yes;
+    },
     async record(q, happenings) {
       const groups = new Map<string, Happening[]>();
       for (const h of happenings) groups.set(`${h.siteId}\n${h.on}`, [...(groups.get(`${h.siteId}\n${h.on}`) ?? []), h]);

@@ -8,6 +8,7 @@ import { after, before, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { bearer, createTestApp, forEachEngine, type TestApp } from '../../helpers/app.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
+import { adjustment, CONVERSIONS_URL, purchase as purchaseOf } from '../../helpers/attribution.js';
 
 forEachEngine('workflows', (t) => {
   let hooks: WebhookReceiver;
@@ -135,6 +136,38 @@ forEachEngine('workflows', (t) => {
     assert.deepEqual({ status: again!.status, attempts: again!.attempts }, { status: 'succeeded', attempts: 2 });
     assert.equal(from(seen).length, 2);
     assert.equal(from(seen)[1]!.headers['webhook-id'], got!.headers['webhook-id']);
+  });
+
+  it('fires on trusted conversions, publisher report imports and experiment changes, each in its own transaction', async () => {
+    const site = await t().createSite({ publisherMode: true });
+    const key = await t().createKey(site.siteId);
+    const s = { ...site, ownerH: bearer(await t().idToken(site.owner)), server: { 'x-api-key': key.apiKey }, browser: { ...bearer(await t().runtimeToken(site.siteId)), origin: 'https://shop.example' } };
+    const refunds = await workflow(s, { trigger: { on: 'conversion', event_types: ['adjustment'] } });
+    const imports = await workflow(s, { trigger: { on: 'publisher_report' } });
+    const experiments = await workflow(s, { trigger: { on: 'experiment', event_types: ['started'] } });
+    const order = purchaseOf(s.siteId);
+    for (const body of [{ event_type: 'purchase', conversion: order }, { event_type: 'adjustment', adjustment: adjustment(s.siteId, String(order.order_id)) }]) {
+      const res = await t().inject({ method: 'POST', url: CONVERSIONS_URL, headers: s.server, payload: body });
+      assert.equal(res.statusCode, 201, res.body);
+    }
+    const record = { provider_transaction_id: 'tx-1', reference: 'AbCdEfGh12345678', status: 'approved', sale_amount: 10, commission_amount: 1, currency: 'EUR', transaction_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z' };
+    const report = await t().inject({ method: 'POST', url: '/api/v1/publisher/reports', headers: s.server, payload: { provider: 'awin', records: [record, { ...record, provider_transaction_id: 'tx-2', sale_amount: 'ten' }] } });
+    assert.equal(report.statusCode, 207, report.body);
+    const created = await t().inject({ method: 'POST', url: '/api/v1/partner-experiments', headers: s.ownerH, payload: { website_id: s.siteId, name: 'Gate', surfaces: [{ type: 'overlay', campaign_id: 'c' }] } });
+    const experimentId = created.json().data.experiment_id as string;
+    assert.equal((await t().inject({ method: 'POST', url: `/api/v1/partner-experiments/${experimentId}/start`, headers: s.ownerH })).statusCode, 200);
+    assert.equal((await t().inject({ method: 'POST', url: `/api/v1/partner-experiments/${experimentId}/stop`, headers: s.ownerH })).statusCode, 200);
+
+    const seen = hooks.received.length;
+    await runDue();
+    const bodies = new Map(from(seen).map((r) => { const b = JSON.parse(r.body) as { type: string; data: Record<string, unknown> }; return [b.type, b.data]; }));
+    assert.deepEqual([...bodies.keys()].sort(), ['conversion.adjustment', 'experiment.started', 'publisher_report.imported'], 'one each: the purchase and the stop filtered out');
+    const adj = bodies.get('conversion.adjustment') as { entry: Record<string, unknown>; order: Record<string, unknown> };
+    assert.deepEqual({ type: adj.entry.type, delta: adj.entry.revenue_delta, reason: adj.entry.reason }, { type: 'adjustment', delta: -5, reason: 'refund' });
+    assert.deepEqual({ state: adj.order.state, net: adj.order.net_revenue, order: adj.order.order_id }, { state: 'open', net: 47.43, order: order.order_id });
+    assert.deepEqual(bodies.get('publisher_report.imported'), { provider: 'awin', format: 'canonical', records: 2, created: 1, updated: 0, unchanged: 0, failed: 1, warnings: 0 });
+    assert.equal((bodies.get('experiment.started') as { experiment_id: string; state: string }).experiment_id, experimentId);
+    for (const w of [refunds, imports, experiments]) assert.equal((await deliveries(s, w.workflow_id)).length, 1);
   });
 
   it('refuses every bad input of the issue, storing nothing', async () => {
