@@ -52,6 +52,17 @@ export async function insertJob(q: Queryable, job: NewJob): Promise<string | nul
   return rows[0]?.job_id ?? null;
 }
 
+/** Enqueues several keyless jobs in one statement, in the caller's transaction. */
+export async function insertJobs(q: Queryable, jobs: readonly NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await q.query(
+    `INSERT INTO jobs (job_id, queue, site_id, payload, status, max_attempts, run_at)
+     SELECT j.job_id, j.queue, j.site_id, j.payload::jsonb, 'waiting', j.max_attempts, coalesce(j.run_at, now())
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[]) AS j(job_id, queue, site_id, payload, max_attempts, run_at)`,
+    [jobs.map(() => newJobId()), jobs.map((j) => j.queue), jobs.map((j) => j.siteId ?? null), jobs.map((j) => JSON.stringify(j.payload)), jobs.map((j) => j.maxAttempts ?? 5), jobs.map((j) => j.runAt ?? null)],
+  );
+}
+
 /** Claims at most `limit` due jobs of these queues for `workerId`, each for its queue's lease. */
 export async function claimJobs(q: Queryable, queues: ReadonlyMap<string, number>, workerId: string, limit: number): Promise<Job[]> {
   const names = [...queues.keys()];

@@ -8,12 +8,14 @@ import type { Database, Queryable } from '../db/types.js';
 import type { PageRequest, PageResult, CursorCodec } from '../db/paging.js';
 import { openPage } from '../db/paging.js';
 import type { Job, JobHandler, JobStatus, NewJob } from './job.js';
-import { findJob, insertJob, listJobs, queueCounts, retryFailedJob } from './jobs-repository.js';
+import { findJob, insertJob, insertJobs, listJobs, queueCounts, retryFailedJob } from './jobs-repository.js';
 import { createWorker, type Worker } from './worker.js';
 
 export interface JobQueue {
   /** Enqueues in the caller's transaction (`q`); the job id, or null when an unfinished job of the same (queue, key) exists. */
   enqueue(q: Queryable, job: NewJob): Promise<string | null>;
+  /** Several jobs without keys, in one statement of the caller's transaction. */
+  enqueueMany(q: Queryable, jobs: readonly NewJob[]): Promise<void>;
   /** Tells this process's worker that something was enqueued (after the transaction committed). */
   nudge(): void;
 }
@@ -31,6 +33,7 @@ export function createJobs(options: JobsOptions) {
   const theWorker = () => (worker ??= createWorker({ db: options.db, handlers, concurrency: options.concurrency, pollMs: options.pollMs }));
   const queue: JobQueue = {
     enqueue: (q, job) => insertJob(q, job),
+    enqueueMany: (q, jobs) => insertJobs(q, jobs),
     nudge: () => worker?.nudge(),
   };
   return {

@@ -19,12 +19,14 @@ export interface Happening {
 
 export interface WorkflowTriggers {
   /**
-   * Whether the site may have active workflows on this trigger (a per-process view; a change made
-   * here is seen at once, elsewhere within seconds). Inside a transaction, pass it as `q`.
+   * Whether an active workflow of the site takes this happening (its trigger, event types and
+   * conditions), against the site's workflows as this process keeps them (a change made here is
+   * seen at once, one made elsewhere within seconds). Cheap when nothing would: the cause then
+   * needs no transaction of its own. Inside a transaction, pass it as `q`.
    */
-  listens(siteId: string, on: TriggerKind, q?: Queryable): Promise<boolean>;
+  matches(h: Happening, q?: Queryable): Promise<boolean>;
   /** Records the deliveries these cause, in the caller's transaction. */
   record(q: Queryable, happenings: readonly Happening[]): Promise<void>;
 }
 
-export const NO_TRIGGERS: WorkflowTriggers = { listens: async () => false, record: async () => {} };
+export const NO_TRIGGERS: WorkflowTriggers = { matches: async () => false, record: async () => {} };

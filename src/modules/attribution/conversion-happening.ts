@@ -20,11 +20,12 @@ export interface EntryFacts {
 }
 
 export async function recordConversionHappening(q: Queryable, triggers: WorkflowTriggers | undefined, f: EntryFacts): Promise<void> {
-  if (!triggers || !(await triggers.listens(f.siteId, 'conversion', q))) return;
+  if (!triggers) return;
   const m = (minor: number | null) => (minor === null ? null : fromMinorUnitsOf(minor, f.currency));
   const data = {
     entry: { entry_id: f.entryId, type: f.type, occurred_at: toIso(f.occurredAt), revenue_delta: m(f.deltas.revenue), commissionable_delta: m(f.deltas.commissionable), margin_delta: m(f.deltas.margin), ...(f.reason === null ? {} : { reason: f.reason }) },
     order: { order_id: f.orderId, conversion_id: f.conversionId, currency: f.currency, state: f.order.state, net_revenue: m(f.order.netRevenue), net_commissionable: m(f.order.netCommissionable), net_margin: m(f.order.netMargin) },
   };
-  await triggers.record(q, [{ siteId: f.siteId, on: 'conversion', subtype: f.type, type: `conversion.${f.type}`, data }]);
+  const happening = { siteId: f.siteId, on: 'conversion' as const, subtype: f.type, type: `conversion.${f.type}`, data };
+  if (await triggers.matches(happening, q)) await triggers.record(q, [happening]);
 }

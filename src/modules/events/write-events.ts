@@ -1,8 +1,7 @@
 // Writes validated events through group commit: one statement inserts a batch of rows (the
 // primary key deduplicates); profiles from new server events are updated in the same transaction;
-// duplicates answer with the stored event's time. New server events on a site with active event
-// workflows record their deliveries in the same transaction (the kernel's workflow triggers: an
-// outbox). Every caller is answered after the commit.
+// duplicates answer with the stored event's time. New server events that an active workflow takes
+// record their deliveries in the same transaction (the kernel's workflow triggers: an outbox). Every caller is answered after the commit.
 import type { Database } from '../../db/types.js';
 import type { Happening, WorkflowTriggers } from '../../kernel/index.js';
 import { toIso } from '../../time.js';
@@ -21,33 +20,43 @@ export interface WriteResult {
 
 const keyOf = (r: { siteId: string; eventId: string }) => `${r.siteId}\n${r.eventId}`;
 
-/** A new server event as workflows see it: `event.<type>`, the event as GET /events/{id} returns it. */
+/** The event as GET /events/{id} returns it. */
+const viewOf = (r: NewEvent): Record<string, unknown> => ({
+  event_id: r.eventId,
+  site_id: r.siteId,
+  event_type: r.eventType,
+  session_id: r.sessionId,
+  ...(r.userId !== null ? { user_id: r.userId } : {}),
+  ...(r.deviceId !== null ? { device_id: r.deviceId } : {}),
+  ...(r.clientEventId !== null ? { client_event_id: r.clientEventId } : {}),
+  properties: r.properties,
+  context: JSON.parse(r.contextJson) as Record<string, unknown>,
+  occurred_at: toIso(r.occurredAt),
+  received_at: toIso(r.receivedAt),
+  trust_class: r.trustClass,
+  dedup_key_source: r.dedupKeySource,
+});
+
+/** A new server event as workflows see it: `event.<type>`, the event as GET /events/{id} returns it (made only if a workflow looks). */
 export function happeningOf(r: NewEvent): Happening {
-  const data = {
-    event_id: r.eventId,
-    site_id: r.siteId,
-    event_type: r.eventType,
-    session_id: r.sessionId,
-    ...(r.userId !== null ? { user_id: r.userId } : {}),
-    ...(r.deviceId !== null ? { device_id: r.deviceId } : {}),
-    ...(r.clientEventId !== null ? { client_event_id: r.clientEventId } : {}),
-    properties: r.properties,
-    context: JSON.parse(r.contextJson) as Record<string, unknown>,
-    occurred_at: toIso(r.occurredAt),
-    received_at: toIso(r.receivedAt),
-    trust_class: r.trustClass,
-    dedup_key_source: r.dedupKeySource,
+  let data: Record<string, unknown> | undefined;
+  return {
+    siteId: r.siteId,
+    on: 'event',
+    subtype: r.eventType,
+    type: `event.${r.eventType}`,
+    get data() {
+      return (data ??= viewOf(r));
+    },
   };
-  return { siteId: r.siteId, on: 'event', subtype: r.eventType, type: `event.${r.eventType}`, data };
 }
 
-/** The server events of sites that have active event workflows (browser events never trigger). */
+/** The new server events some active workflow takes (browser events never trigger). */
 async function triggeringOf(triggers: WorkflowTriggers, rows: readonly NewEvent[]): Promise<NewEvent[]> {
   const servers = rows.filter((r) => r.trustClass === 'server');
   if (servers.length === 0) return [];
-  const sites = [...new Set(servers.map((r) => r.siteId))];
-  const listening = new Set((await Promise.all(sites.map(async (s) => ((await triggers.listens(s, 'event')) ? s : null)))).filter((s) => s !== null));
-  return servers.filter((r) => listening.has(r.siteId));
+  const taken = await Promise.all(servers.map((r) => triggers.matches(happeningOf(r))));
+  return servers.filter((_, i) => taken[i]);
 }
 
 export function createEventWriter(db: Database, triggers: WorkflowTriggers, observe?: (events: number, waitedSeconds: number) => void) {

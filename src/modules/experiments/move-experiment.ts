@@ -28,9 +28,8 @@ async function moveExperiment(
   const happening = to === 'running' ? 'started' : 'stopped';
   const moved = await db.transaction(async (tx) => {
     const next = await experiments.transition(tx, experimentId, from, to);
-    if (next && triggers && (await triggers.listens(e.siteId, 'experiment', tx))) {
-      await triggers.record(tx, [{ siteId: e.siteId, on: 'experiment', subtype: happening, type: `experiment.${happening}`, data: toExperimentView(next) }]);
-    }
+    const h = next && { siteId: e.siteId, on: 'experiment' as const, subtype: happening, type: `experiment.${happening}`, data: toExperimentView(next) };
+    if (h && triggers && (await triggers.matches(h, tx))) await triggers.record(tx, [h]);
     return next;
   });
   if (!moved) throw new AppError('invalid_state', `The experiment is ${e.state}; only a ${from} experiment can be ${to === 'running' ? 'started' : 'stopped'}`);

@@ -215,9 +215,10 @@ export async function importReport(deps: ImportDeps, siteId: string, report: Rep
   if (found.records.length > MAX_RECORDS) throw validationFailed('/records', `at most ${MAX_RECORDS} records per request`, 'too_many');
   const at = `/records${found.pointer}`;
   const stored = async (tx: Queryable, results: RecordResult[]) => {
-    if (!deps.triggers || !(await deps.triggers.listens(siteId, 'publisher_report', tx))) return;
+    if (!deps.triggers) return;
     const { results: _, ...counts } = summarizeResults(results);
-    await deps.triggers.record(tx, [{ siteId, on: 'publisher_report', subtype: 'imported', type: 'publisher_report.imported', data: { provider, format, records: results.length, ...counts } }]);
+    const h = { siteId, on: 'publisher_report' as const, subtype: 'imported', type: 'publisher_report.imported', data: { provider, format, records: results.length, ...counts } };
+    if (await deps.triggers.matches(h, tx)) await deps.triggers.record(tx, [h]);
   };
   const results = await importRecords(deps, siteId, provider, format, found.records, { currency, timezone, pointer: (i) => `${at}/${i}`, stored });
   return summarizeResults(results);

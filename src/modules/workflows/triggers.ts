@@ -1,8 +1,9 @@
 // Recording what workflows a happening triggers (the kernel's workflow triggers), in the transaction
 // of its cause: the site's active workflows on the trigger (an indexed lookup), those whose
-// event_types and conditions hold, one delivery each with its job (an outbox). Whether a site has
-// any is kept in this process for TRIGGER_CACHE_TTL_MS, so a site without workflows costs ingestion
-// nothing; a change here is seen at once, one made by another process within that time.
+// event_types and conditions hold, one delivery each with its job (an outbox). Before that, the
+// cause asks whether any workflow would take it, against the site's active workflows kept in this
+// process for TRIGGER_CACHE_TTL_MS: a happening no workflow takes costs no transaction and no read
+// (a change here is seen at once, one made by another process within that time).
 import { LRUCache } from 'lru-cache';
 import type { Database, Queryable } from '../../db/types.js';
 import { randomBase62 } from '../../ids.js';
@@ -12,7 +13,7 @@ import { allHold } from './conditions.js';
 import { insertDeliveries, type NewDelivery } from './deliveries-repository.js';
 import { MAX_ATTEMPTS } from './retry-schedule.js';
 import { WEBHOOK_QUEUE, type Workflow } from './workflow.js';
-import { activeWorkflows, anyActiveWorkflow } from './workflows-repository.js';
+import { activeWorkflows } from './workflows-repository.js';
 
 export const TRIGGER_CACHE_TTL_MS = 2_000;
 const KINDS: TriggerKind[] = ['event', 'conversion', 'publisher_report', 'experiment'];
@@ -24,7 +25,7 @@ export const newDeliveryId = (): string => `dlv_${randomBase62(20)}`;
 export const newWebhookId = (): string => `msg_${randomBase62(24)}`;
 
 export function createTriggers(deps: { db: Database; jobs: JobQueue }) {
-  const listening = new LRUCache<string, { yes: boolean }>({ max: 50_000, ttl: TRIGGER_CACHE_TTL_MS });
+  const kept = new LRUCache<string, { workflows: Workflow[] }>({ max: 50_000, ttl: TRIGGER_CACHE_TTL_MS });
 
   async function deliveriesFor(q: Queryable, siteId: string, on: TriggerKind, happenings: readonly Happening[], now: Date): Promise<NewDelivery[]> {
     const workflows = await activeWorkflows(q, siteId, on);
@@ -36,18 +37,24 @@ export function createTriggers(deps: { db: Database; jobs: JobQueue }) {
   }
 
   const triggers: WorkflowTriggers = {
-    async listens(siteId, on, q) {
-      const key = `${siteId}\n${on}`;
-      const known = listening.get(key);
-      if (known) return known.yes;
-      // Read on the caller's transaction when there is one (the embedded engine has one connection).
-      const yes = await anyActiveWorkflow(q ?? deps.db, siteId, on);
-      listening.set(key, { yes });
-      return yes;
+    async matches(h, q) {
+      const key = `${h.siteId}\n${h.on}`;
+      let entry = kept.get(key);
+      if (!entry) {
+        // Read on the caller's transaction when there is one (the embedded engine has one connection).
+        entry = { workflows: await activeWorkflows(q ?? deps.db, h.siteId, h.on) };
+        kept.set(key, entry);
+      }
+      return entry.workflows.some((w) => matches(w, h));
     },
     async record(q, happenings) {
       const groups = new Map<string, Happening[]>();
-      for (const h of happenings) groups.set(`${h.siteId}\n${h.on}`, [...(groups.get(`${h.siteId}\n${h.on}`) ?? []), h]);
+      for (const h of happenings) {
+        const key = `${h.siteId}\n${h.on}`;
+        const group = groups.get(key);
+        if (group) group.push(h);
+        else groups.set(key, [h]);
+      }
       const now = new Date();
       const deliveries: NewDelivery[] = [];
       for (const [key, group] of groups) {
@@ -55,7 +62,7 @@ export function createTriggers(deps: { db: Database; jobs: JobQueue }) {
         deliveries.push(...(await deliveriesFor(q, siteId, on, group, now)));
       }
       await insertDeliveries(q, deliveries);
-      for (const d of deliveries) await deps.jobs.enqueue(q, { queue: WEBHOOK_QUEUE, siteId: d.siteId, payload: { site_id: d.siteId, delivery_id: d.deliveryId }, maxAttempts: MAX_ATTEMPTS });
+      await deps.jobs.enqueueMany(q, deliveries.map((d) => ({ queue: WEBHOOK_QUEUE, siteId: d.siteId, payload: { site_id: d.siteId, delivery_id: d.deliveryId }, maxAttempts: MAX_ATTEMPTS })));
       // The worker looks when the cause has committed (or at its next poll).
       if (deliveries.length > 0) setTimeout(() => deps.jobs.nudge(), 20).unref();
     },
@@ -64,7 +71,7 @@ export function createTriggers(deps: { db: Database; jobs: JobQueue }) {
     triggers,
     /** A workflow of the site changed on this process. */
     forget(siteId: string) {
-      for (const on of KINDS) listening.delete(`${siteId}\n${on}`);
+      for (const on of KINDS) kept.delete(`${siteId}\n${on}`);
     },
   };
 }

@@ -89,12 +89,6 @@ export async function activeWorkflows(q: Queryable, siteId: string, on: TriggerK
   return rows.map(workflowOf);
 }
 
-/** Whether the site has an active workflow on the trigger. */
-export async function anyActiveWorkflow(q: Queryable, siteId: string, on: TriggerKind): Promise<boolean> {
-  const { rows } = await q.query(`SELECT 1 FROM workflows WHERE site_id = $1 AND trigger_on = $2 AND status = 'active' LIMIT 1`, [siteId, on]);
-  return rows.length > 0;
-}
-
 export async function workflowSecrets(q: Queryable, siteId: string, workflowId: string): Promise<WorkflowSecrets | null> {
   const { rows } = await q.query<{ secret_ciphertext: string; secret_key_id: string; previous_secret_ciphertext: string | null; previous_secret_key_id: string | null; previous_secret_until: Date | null }>(
     'SELECT secret_ciphertext, secret_key_id, previous_secret_ciphertext, previous_secret_key_id, previous_secret_until FROM workflows WHERE site_id = $1 AND workflow_id = $2',
