@@ -10,6 +10,7 @@ import { mediaMarkdown, runMediaBench } from './media.js';
 import { publisherMarkdown, runPublisherBench } from './publisher.js';
 import { runSdkBench, sdkMarkdown } from './sdk.js';
 import { recommendationsMarkdown, runRecommendationsBench } from './recommendations.js';
+import { runWorkflowsBench, workflowsMarkdown } from './workflows.js';
 import { ROOT, machine } from './lib.js';
 
 const FILE = path.join(ROOT, 'BENCHMARKS.md');
@@ -38,6 +39,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'campaigns', run: async () => campaignsMarkdown(await runCampaignsBench(log)) },
   { name: 'sdk', run: async () => sdkMarkdown(await runSdkBench(log)) },
   { name: 'recommendations', run: async () => recommendationsMarkdown(await runRecommendationsBench(log)) },
+  { name: 'workflows', run: async () => workflowsMarkdown(await runWorkflowsBench(log)) },
 ];
 
 for (const section of SECTIONS) {
