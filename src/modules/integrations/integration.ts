@@ -5,8 +5,9 @@
 //   (`tokenContext`), only its last 4 characters beside it; no view ever carries the token.
 // - every_minutes is 15 to 10,080 (a week); lookback_days 1 to 90 (network-window.ts).
 // - A run's lease is 30 min and a run gives up after 20 min (RUN_DEADLINE_MS) so the lease never
-//   passes under a live run; a run still `running` 2 h after it started was abandoned by a worker
-//   that died on its last attempt, and is failed (`abandoned`) before another is queued.
+//   passes under a live run; a run still `running` 2 h after it started (or still `queued` 2 h after
+//   it was queued) was abandoned by a worker that died on its last attempt, and is failed
+//   (`abandoned`) before another is queued.
 import type { Provider } from '../../kernel/index.js';
 import { MAX_LOOKBACK_DAYS, MIN_LOOKBACK_DAYS } from './network-window.js';
 

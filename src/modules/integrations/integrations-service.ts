@@ -1,6 +1,6 @@
 // Integrations as one service (CONTRACT §11): owners' CRUD (the token sealed, never shown: its last
 // 4 characters only), runs listed and queued on demand, and the two job queues: the schedule's
-// ticks (schedule.ts) and the runs (run-integration.ts).
+// ticks (schedule.ts, scheduler.ts) and the runs (run-integration.ts).
 //
 // Decisions:
 // - One run at a time per integration: a run is queued under the integration's row lock, and only

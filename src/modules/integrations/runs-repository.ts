@@ -63,11 +63,12 @@ export async function unfinishedRun(q: Queryable, siteId: string, integrationId:
   return rows[0] ? runOf(rows[0]) : null;
 }
 
-/** Runs still running that started before `before`: their worker died on the last attempt. */
+/** Runs still running that started before `before`, or still queued since then: their worker died on the last attempt. */
 export async function failAbandonedRuns(q: Queryable, siteId: string, integrationId: string, before: Date): Promise<number> {
   const { rowCount } = await q.query(
     `UPDATE integration_runs SET status = 'failed', error_code = 'abandoned', error_message = 'the worker running it stopped', finished_at = now()
-      WHERE site_id = $1 AND integration_id = $2 AND status = 'running' AND started_at < $3`,
+      WHERE site_id = $1 AND integration_id = $2
+        AND ((status = 'running' AND started_at < $3) OR (status = 'queued' AND created_at < $3))`,
     [siteId, integrationId, before],
   );
   return rowCount;

@@ -5,7 +5,8 @@
 // POST …/run answering 202 with the queued run, and the same run while it is queued; a run's counts;
 // an amended transaction re-read by the next run, `updated`, and changed in publisher analytics; CJ
 // paged and corrected; a network's 401, 500 and GraphQL error failing the run without the token;
-// every bad input of the issue (400), a member (403), another site's or an unknown integration (404).
+// an abandoned run failed before the next is queued; every bad input of the issue (400), a member
+// (403), another site's or an unknown integration (404).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, it } from 'node:test';
@@ -252,6 +253,22 @@ forEachEngine(
       assert.deepEqual({ status: cjRun!.status, code: cjRun!.error!.code }, { status: 'failed', code: 'graphql' });
       assert.match(cjRun!.error!.message, /Not authorized to read publisher 999/);
       assert.ok(!JSON.stringify(cjRun).includes(cjToken));
+    });
+
+    it('a run its worker abandoned (running for hours) is failed before the next is queued', async () => {
+      const s = await shop();
+      fake.awin.transactions = [];
+      const { integration } = await awin(s, { status: 'paused' });
+      const id = integration.integration_id;
+      const stuck = await runNow(s, id);
+      await t().database.db.query(`UPDATE integration_runs SET status = 'running', started_at = now() - interval '3 hours' WHERE run_id = $1`, [stuck.run_id]);
+      await t().database.db.query(`UPDATE jobs SET status = 'failed' WHERE payload->>'run_id' = $1`, [stuck.run_id]);
+      const next = await runNow(s, id);
+      assert.notEqual(next.run_id, stuck.run_id);
+      await drain();
+      const [latest, old] = await runs(s, id);
+      assert.deepEqual({ status: latest!.status, records: latest!.records, created: latest!.created }, { status: 'succeeded', records: 0, created: 0 }, 'an empty answer is a run that succeeded');
+      assert.deepEqual({ id: old!.run_id, status: old!.status, code: old!.error?.code }, { id: stuck.run_id, status: 'failed', code: 'abandoned' });
     });
 
     it('refuses every bad input (400) and stores nothing; a member gets 403; another site’s or an unknown integration 404', async () => {
