@@ -65,6 +65,10 @@ export interface Config {
   readonly jobsPollMs: number;
   readonly allowPrivateWebhooks: boolean;
   readonly webhookRetryScale: number;
+  /** Awin's API origin (integrations read the transaction list there). */
+  readonly awinApiUrl: string;
+  /** CJ's Commission Detail GraphQL URL. */
+  readonly cjApiUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -189,6 +193,18 @@ export const EnvironmentSchema = Type.Object({
   JOBS_POLL_MS: integer(50, 60_000, { default: 1_000, description: 'how often the worker looks for due jobs' }),
   ALLOW_PRIVATE_WEBHOOKS: flag({ default: false, description: 'lets webhooks go to http and private addresses (development and tests only)' }),
   WEBHOOK_RETRY_SCALE: Type.Number({ minimum: 0.000001, maximum: 1, default: 1, errorMessage: 'must be a number from 0.000001 to 1', description: 'shrinks the webhook retry schedule (tests); the 10 s timeout stays' }),
+  AWIN_API_URL: Type.String({
+    default: 'https://api.awin.com',
+    pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$',
+    errorMessage: 'must be an absolute http(s) URL such as https://api.awin.com',
+    description: 'the origin of Awin’s Publisher API (integrations read the transaction list there)',
+  }),
+  CJ_API_URL: Type.String({
+    default: 'https://commissions.api.cj.com/query',
+    pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$',
+    errorMessage: 'must be an absolute http(s) URL such as https://commissions.api.cj.com/query',
+    description: 'the whole URL of CJ’s Commission Detail GraphQL API',
+  }),
 });
 
 type Environment = Static<typeof EnvironmentSchema>;
@@ -302,6 +318,8 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     jobsPollMs: settings.JOBS_POLL_MS,
     allowPrivateWebhooks: settings.ALLOW_PRIVATE_WEBHOOKS,
     webhookRetryScale: settings.WEBHOOK_RETRY_SCALE,
+    awinApiUrl: settings.AWIN_API_URL.replace(/\/+$/, ''),
+    cjApiUrl: settings.CJ_API_URL,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   NO_CAMPAIGN_FORMS,
   NO_EXPERIMENTS,
   NO_MEDIA,
+  NO_REPORT_IMPORTS,
   NO_SHELF,
   NO_SLOTS,
   NO_TRIGGERS,
@@ -68,6 +69,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const productActivity = late(NO_ACTIVITY);
   const recommendationSlots = late(NO_SLOTS);
   const workflowTriggers = late(NO_TRIGGERS);
+  const reportImports = late(NO_REPORT_IMPORTS);
   const ctx: ModuleContext = {
     ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness, jobs },
     orderLedger: allListeners(listeners),
@@ -79,6 +81,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
     productActivity,
     recommendationSlots,
     workflowTriggers,
+    reportImports,
   };
   const modules = createModuleServices(ctx);
   for (const m of MODULES) {
@@ -95,6 +98,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   productActivity.resolve(MODULES.map((m) => m.productActivity(modules)).find((a) => a !== undefined));
   recommendationSlots.resolve(MODULES.map((m) => m.recommendationSlots(modules)).find((s) => s !== undefined));
   workflowTriggers.resolve(MODULES.map((m) => m.workflowTriggers(modules)).find((w) => w !== undefined));
+  reportImports.resolve(MODULES.map((m) => m.reportImports(modules)).find((r) => r !== undefined));
   const apiKeys = MODULES.map((m) => m.apiKeyVerifier(modules)).find((v) => v !== undefined) ?? NO_KEYS;
 
   return {

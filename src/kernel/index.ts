@@ -35,6 +35,7 @@ export {
 export { late } from './late.js';
 export { allListeners, type LedgerDeltas, type LinkedOrder, type OrderLedgerListener } from './order-ledger.js';
 export { NO_TRIGGERS, type Happening, type TriggerKind, type WorkflowTriggers } from './workflow-triggers.js';
+export { NO_REPORT_IMPORTS, type ReportImport, type ReportImports, type ReportImportSummary } from './report-imports.js';
 
 export interface Kernel {
   /** Sites and members: creation, reads for members, changes by owners. */

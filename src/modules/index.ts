@@ -11,6 +11,7 @@ import { demoModule } from './demo/module.js';
 import { eventsModule } from './events/module.js';
 import { experimentsModule } from './experiments/module.js';
 import { healthModule } from './health/module.js';
+import { integrationsModule } from './integrations/module.js';
 import { mediaModule } from './media/module.js';
 import { publisherModule } from './publisher/module.js';
 import { recommendationsModule } from './recommendations/module.js';
@@ -38,6 +39,7 @@ export const MODULES = [
   submissionsModule,
   analyticsModule,
   workflowsModule,
+  integrationsModule,
   adminModule,
   sdkModule,
   demoModule,

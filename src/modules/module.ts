@@ -1,7 +1,7 @@
 // What a module is (the contract every folder under src/modules/ fulfils) and what it is given. A
 // module contributes services built from the platform (ModuleContext), routes under a prefix,
 // command-line commands, and its part of the platform's extension points: the key verifier of
-// authentication, listeners of the order ledger, the media library and its users, the experiment gate, campaign forms, the sealed
+// authentication, listeners of the order ledger, the media library and its users, the experiment gate, campaign forms, report imports, the sealed
 // columns that click-id rotation and retention cover, a step of the first start, and work the server runs in the background. A module imports the kernel (kernel/index.ts),
 // the infrastructure (db, http, auth, crypto, domain, …) and its own files; never another module.
 // modules/index.ts, the registry, lists them: deleting a module is removing its folder and its line.
@@ -21,6 +21,7 @@ import type {
   ProductActivity,
   ProductShelf,
   RecommendationSlots,
+  ReportImports,
   SiteView,
   WorkflowTriggers,
 } from '../kernel/index.js';
@@ -69,6 +70,8 @@ export interface ModuleContext {
   recommendationSlots: RecommendationSlots;
   /** What records the deliveries of workflows (the workflows module's), for modules whose happenings trigger them. */
   workflowTriggers: WorkflowTriggers;
+  /** Network report imports (the publisher module's), for the module that polls the networks. */
+  reportImports: ReportImports;
   /** Durable jobs: enqueue in a transaction of the module's; operators' reads and retries. */
   jobs: Jobs;
   /** A bounded probe of the database and its migrations. */
@@ -120,6 +123,7 @@ export interface ModuleSpec<N extends string, S> {
   productActivity?(services: S): ProductActivity;
   recommendationSlots?(services: S): RecommendationSlots;
   workflowTriggers?(services: S): WorkflowTriggers;
+  reportImports?(services: S): ReportImports;
   background?(services: S): BackgroundTask;
   /** Handlers of the module's queues of durable jobs, by queue name. */
   jobs?(services: S): Record<string, JobHandler>;
@@ -147,6 +151,7 @@ export interface StorefrontModule<N extends string, S> {
   productActivity(all: Record<N, S>): ProductActivity | undefined;
   recommendationSlots(all: Record<N, S>): RecommendationSlots | undefined;
   workflowTriggers(all: Record<N, S>): WorkflowTriggers | undefined;
+  reportImports(all: Record<N, S>): ReportImports | undefined;
   background(all: Record<N, S>): BackgroundTask | undefined;
   jobs(all: Record<N, S>): Record<string, JobHandler>;
   firstStart(all: Record<N, S>, start: FirstStart): Promise<void>;
@@ -173,6 +178,7 @@ export function defineModule<N extends string, S>(spec: ModuleSpec<N, S>): Store
     productActivity: (all) => spec.productActivity?.(own(all)),
     recommendationSlots: (all) => spec.recommendationSlots?.(own(all)),
     workflowTriggers: (all) => spec.workflowTriggers?.(own(all)),
+    reportImports: (all) => spec.reportImports?.(own(all)),
     background: (all) => spec.background?.(own(all)),
     jobs: (all) => spec.jobs?.(own(all)) ?? {},
     firstStart: async (all, start) => spec.firstStart?.(own(all), start),

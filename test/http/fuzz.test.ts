@@ -428,6 +428,7 @@ interface World {
   media: string[];
   campaigns: string[];
   workflows: string[];
+  integrations: string[];
 }
 
 interface RouteSpec {
@@ -653,6 +654,25 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'POST /api/v1/sites/:siteId/workflows/:workflowId/rotate-secret': {},
   'GET /api/v1/sites/:siteId/workflows/:workflowId/deliveries': { query: (_w, n): Record<string, string> => (n % 2 ? { status: 'failed', limit: '2' } : {}) },
   'POST /api/v1/sites/:siteId/workflows/:workflowId/deliveries/:deliveryId/replay': {},
+  'POST /api/v1/sites/:siteId/integrations': {
+    learn: (w, data) => cap(w.integrations, data.integration_id, 20),
+    body: (_w, n) => ({
+      kind: n % 2 ? 'awin' : 'cj',
+      credentials: { api_token: `fuzz-token-${n}`, account_id: String(100000 + (n % 1000)), ...(n % 3 === 0 ? { website_id: `site-${n % 7}` } : {}) },
+      currency: n % 2 ? null : 'EUR',
+      every_minutes: 15 + (n % 100),
+      lookback_days: 1 + (n % 90),
+      status: n % 4 === 0 ? 'active' : 'paused',
+    }),
+  },
+  'GET /api/v1/sites/:siteId/integrations': { query: () => ({ limit: '2' }) },
+  'GET /api/v1/sites/:siteId/integrations/:integrationId': {},
+  'PATCH /api/v1/sites/:siteId/integrations/:integrationId': {
+    body: (_w, n): Record<string, Json> => (n % 3 === 0 ? { status: n % 2 ? 'active' : 'paused' } : n % 3 === 1 ? { every_minutes: 15 + (n % 60), lookback_days: 1 + (n % 90) } : { credentials: { api_token: `fuzz-new-${n}`, account_id: '4567890' } }),
+  },
+  'DELETE /api/v1/sites/:siteId/integrations/:integrationId': {},
+  'GET /api/v1/sites/:siteId/integrations/:integrationId/runs': { query: () => ({ limit: '2' }) },
+  'POST /api/v1/sites/:siteId/integrations/:integrationId/run': {},
   'GET /api/v1/sites/:siteId/analytics/campaigns': { query: (_w, n): Record<string, string> => (n % 2 ? { from: '2026-10-01', to: '2026-11-01', tz: 'Europe/Paris' } : {}) },
 };
 
@@ -774,7 +794,7 @@ function credentialFor(spec: RouteSpec, plan: Plan, w: World, url: string, paylo
 
 /** Whether a URL component decodes to text holding U+0000 (a component that does not decode stays as sent). */
 const decodesToNul = (v: UrlValue) => (v.raw ? v.s.includes('%00') && !/%(?!00|2F|25|20)/i.test(v.s.replace(/%00/g, '')) : v.s.includes('\u0000') && !LONE_SURROGATE.test(v.s));
-const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId', 'campaignId', 'submissionId', 'workflowId']);
+const KNOWN_PARAMS = new Set(['siteId', 'keyId', 'eventId', 'orderId', 'experimentId', 'productId', 'mediaId', 'campaignId', 'submissionId', 'workflowId', 'integrationId']);
 
 function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul: boolean } {
   const chosen: Record<string, string> = {};
@@ -813,6 +833,9 @@ function fillParams(spec: RouteSpec, plan: Plan, w: World): { path: string; nul:
           break;
         case 'workflowId':
           real = pick(w.workflows, p.pick);
+          break;
+        case 'integrationId':
+          real = pick(w.integrations, p.pick);
           break;
       }
     }
@@ -1013,6 +1036,7 @@ async function setupWorld(t: TestApp): Promise<World> {
     media: [],
     campaigns: [],
     workflows: [],
+    integrations: [],
   };
   const ok = async (method: 'POST' | 'PATCH', url: string, payload: object, headers: Record<string, string> = owner) => {
     const res = await t.inject({ method, url, headers, payload });
@@ -1060,6 +1084,10 @@ async function setupWorld(t: TestApp): Promise<World> {
   for (let i = 0; i < 3; i += 1) {
     const body = { name: `W${i}`, trigger: { on: 'event', event_types: ['purchase'] }, action: { type: 'webhook', url: 'https://hooks.example.com/w' } };
     w.workflows.push((await ok('POST', `/api/v1/sites/${main.siteId}/workflows`, body)).workflow_id);
+  }
+  for (let i = 0; i < 2; i += 1) {
+    const body = { kind: i ? 'cj' : 'awin', credentials: { api_token: `setup-token-${i}`, account_id: '189069' }, currency: 'EUR', status: 'paused' };
+    w.integrations.push((await ok('POST', `/api/v1/sites/${main.siteId}/integrations`, body)).integration_id);
   }
   const page = await t.inject({ method: 'GET', url: '/api/v1/sites?limit=1', headers: owner });
   if (page.json().meta.next_cursor) w.cursors.push(page.json().meta.next_cursor);
@@ -1251,6 +1279,8 @@ forEachEngine(
     });
   },
   {
+    // Integration runs that run-due starts read a closed loopback port, never a network's real API.
+    env: { AWIN_API_URL: 'http://127.0.0.1:9', CJ_API_URL: 'http://127.0.0.1:9/query' },
     extend(app) {
       // The stack of every error answered ≥ 500, for the report (the test app logs nothing).
       app.addHook('onError', async (request, _reply, error) => {

@@ -18,6 +18,7 @@ export const publisherModule = defineModule({
   }),
   routes: (services) => [{ prefix: '/api/v1', plugin: publisherRoutes(services) }],
   sealedColumns: PUBLISHER_REFERENCES,
+  reportImports: ({ reports }) => ({ importReport: (siteId, report) => reports.importReport(siteId, report) }),
   commands: {
     'publisher import': {
       kind: 'caller',
