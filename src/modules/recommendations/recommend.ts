@@ -21,7 +21,7 @@ export interface RecommendDeps {
   shelf: Pick<ProductShelf, 'products'>;
   popular: PopularShelf;
   model: ModelReader;
-  answers: AnswerWriter;
+  answers: Pick<AnswerWriter, 'write'>;
 }
 
 export interface RecommendRequest {

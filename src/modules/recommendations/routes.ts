@@ -26,6 +26,11 @@ const toAnswerView = (a: Answer, imageUrl: (image: Answer['items'][number]['imag
 
 export const recommendationRoutes = (recommendations: RecommendationsService, media: MediaLibrary, publicBaseUrl: string | undefined): FastifyPluginAsyncTypebox => async (app) => {
   const baseUrl = (request: FastifyRequest) => publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  // Answers are stored behind the response (answer-writer.ts): closing the app waits for them.
+  recommendations.reportLostAnswersTo((count, err) => app.log.error({ err, count }, 'recommendation answers not stored'));
+  app.addHook('onClose', async () => {
+    await recommendations.drainAnswers();
+  });
   app.get('/recommendations', {
     config: { auth: { runtime: true, apiKey: { scopes: ['events:write'] } }, browser: true },
     schema: {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { forEachEngine } from '../../helpers/app.js';
-import { campaign as slotCampaign, catalog as bulk, product, shop, type Shop } from './shop-client.js';
+import { answersStored, campaign as slotCampaign, catalog as bulk, product, shop, type Shop } from './shop-client.js';
 
 forEachEngine('recommendations', (t) => {
   const catalog = (s: Shop, products: object[]) => bulk(t(), s, products);
@@ -37,6 +37,7 @@ forEachEngine('recommendations', (t) => {
     assert.deepEqual(ids, ['b', 'e', 'd']);
     assert.deepEqual(data.items[0].price, { amount: 10.5, currency: 'EUR' });
     assert.deepEqual(data.items.map((i: { position: number }) => i.position), [1, 2, 3]);
+    await answersStored(t());
     const stored = await t().database.db.query<{ items: { product_id: string }[]; campaign_id: string }>('SELECT items, campaign_id FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2', [s.siteId, data.recommendation_id]);
     assert.deepEqual(stored.rows[0]!.items.map((i) => i.product_id), ids);
 
@@ -82,6 +83,7 @@ forEachEngine('recommendations', (t) => {
     assert.equal(theirs.statusCode, 404, 'another site’s campaign');
     assert.equal((await get(s.ownerH, `campaign_id=${id}`)).statusCode, 401, 'a merchant token is not a credential here');
     assert.equal((await get({ ...s.browser, origin: 'https://evil.example' }, `campaign_id=${id}`)).statusCode, 401);
+    await answersStored(t());
     const count = await t().database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM recommendation_answers WHERE site_id = $1', [s.siteId]);
     assert.equal(count.rows[0]!.n, 0, 'nothing stored for a refusal');
   });

@@ -81,3 +81,8 @@ export function ev(sessionId: string, eventType: SyntheticEvent['eventType'], pr
 export const recommendations = (t: TestApp, headers: Record<string, string>, query: string) => t.inject({ method: 'GET', url: `/api/v1/recommendations?${query}`, headers });
 
 export const idsOf = (res: { json(): { data: { items: { product_id: string }[] } } }) => res.json().data.items.map((i) => i.product_id);
+
+/** Waits until every answer given so far is stored (answers are stored behind the response). */
+export async function answersStored(t: TestApp): Promise<void> {
+  await t.app.services.recommendations.drainAnswers();
+}

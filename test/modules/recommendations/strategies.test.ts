@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { forEachEngine } from '../../helpers/app.js';
-import { campaign, catalog, ev, idsOf, product, recommendations, send, shop, type Shop } from './shop-client.js';
+import { answersStored, campaign, catalog, ev, idsOf, product, recommendations, send, shop, type Shop } from './shop-client.js';
 
 forEachEngine('recommendation strategies', (t) => {
   const refresh = (siteId: string) => t().app.services.recommendations.refresh(siteId);
@@ -63,6 +63,7 @@ forEachEngine('recommendation strategies', (t) => {
     assert.deepEqual(idsOf(res).slice(0, 3), ['b', 'c', 'd']);
     assert.equal(data.items.length, 4);
     for (const gone of ['a', 'e', 'f']) assert.ok(!idsOf(res).includes(gone), gone);
+    await answersStored(t());
     const stored = await t().database.db.query<{ strategy: string }>('SELECT strategy FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2', [views.siteId, data.recommendation_id]);
     assert.equal(stored.rows[0]!.strategy, 'similar');
 
