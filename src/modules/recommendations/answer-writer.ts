@@ -1,7 +1,8 @@
-// Stores answers behind the response (write-behind): an answer is handed to a group committer and
-// the request is answered at once; the answers of concurrent requests share one statement, one
-// flush at a time (so batches grow with the load), each flush starting as soon as the previous
-// one ended: an answer is committed within milliseconds. Impressions and clicks tie to answers when
+// Stores answers behind the response (write-behind): an answer is queued and the request answered
+// at once. The answers of concurrent requests share one statement (group commit): a flush takes
+// the queue (MAX_BATCH answers at most) LINGER_MS after the first answer queued, or as soon as the
+// previous flush ended when answers queued meanwhile; one flush at a time, so batches grow with
+// the load. An answer is committed within milliseconds. Impressions and clicks tie to answers when
 // analytics read them (a join, no foreign key), so an impression that arrives before its answer
 // committed still counts once it has.
 //
@@ -11,12 +12,13 @@
 // (the database is slow or stuck), a request waits for its own answer's commit (backpressure). A
 // failed flush never fails a request (the answer was given): its answers are counted as lost and
 // reported to `onLost` at most once a second (the server logs them).
-import { createGroupCommitter } from '../../db/group-commit.js';
 import type { Answer, Ask } from './recommendation.js';
 
 /** Answers not yet committed past which a request waits for its own. */
 export const MAX_UNWRITTEN = 5_000;
 const MAX_BATCH = 500;
+/** How long the first answer queued waits for others to share its statement. */
+export const LINGER_MS = 5;
 const LOST_REPORT_MS = 1_000;
 
 export type StoredAnswer = { ask: Ask; answer: Answer };
@@ -38,24 +40,21 @@ export interface AnswerWriterOptions {
   /** Answers lost since the last report, and the last error: at most once every LOST_REPORT_MS. */
   onLost?(count: number, err: unknown): void;
   maxUnwritten?: number;
+  lingerMs?: number;
 }
 
 export function createAnswerWriter(options: AnswerWriterOptions): AnswerWriter {
   const maxUnwritten = options.maxUnwritten ?? MAX_UNWRITTEN;
-  const committer = createGroupCommitter<StoredAnswer, null>({
-    maxBatch: MAX_BATCH,
-    maxConcurrent: 1,
-    flush: async (items) => {
-      await options.store(items);
-      return items.map(() => null);
-    },
-    isFatal: options.isFatal,
-  });
+  const queue: StoredAnswer[] = [];
+  /** Writes waiting for their own answer's commit (backpressure). */
+  const waiting = new Map<StoredAnswer, () => void>();
   let unwritten = 0;
   let lost = 0;
   let unreported = 0;
   let lastError: unknown;
   let reportTimer: NodeJS.Timeout | undefined;
+  let lingerTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> | undefined;
   let idle: (() => void)[] = [];
 
   function report(): void {
@@ -66,32 +65,66 @@ export function createAnswerWriter(options: AnswerWriterOptions): AnswerWriter {
     unreported = 0;
     options.onLost?.(count, lastError);
   }
-  function settled(err?: unknown): void {
+
+  function settle(items: readonly StoredAnswer[], err?: unknown): void {
     if (err !== undefined) {
-      lost += 1;
-      unreported += 1;
+      lost += items.length;
+      unreported += items.length;
       lastError = err;
       reportTimer ??= setTimeout(report, LOST_REPORT_MS).unref();
     }
-    unwritten -= 1;
-    if (unwritten === 0) {
-      const waiting = idle;
-      idle = [];
-      for (const resolve of waiting) resolve();
+    unwritten -= items.length;
+    for (const item of items) {
+      waiting.get(item)?.();
+      waiting.delete(item);
     }
+    if (unwritten === 0) {
+      const done = idle;
+      idle = [];
+      for (const resolve of done) resolve();
+    }
+  }
+
+  /** Stores a batch; when it fails for one bad answer (not a database down), each answer alone. */
+  async function store(items: StoredAnswer[]): Promise<void> {
+    try {
+      await options.store(items);
+      settle(items);
+    } catch (err) {
+      if (items.length === 1 || options.isFatal?.(err)) return settle(items, err ?? new Error('answers not stored'));
+      for (const item of items) await store([item]);
+    }
+  }
+
+  async function flush(): Promise<void> {
+    lingerTimer = undefined;
+    while (queue.length > 0) await store(queue.splice(0, MAX_BATCH));
+    flushing = undefined;
+  }
+
+  function schedule(now: boolean): void {
+    if (flushing) return;
+    if (now || (options.lingerMs ?? LINGER_MS) <= 0) {
+      if (lingerTimer) clearTimeout(lingerTimer);
+      flushing = flush();
+    } else lingerTimer ??= setTimeout(() => (flushing ??= flush()), options.lingerMs ?? LINGER_MS);
   }
 
   return {
     write(ask, answer) {
+      const item = { ask, answer };
+      queue.push(item);
       unwritten += 1;
-      const done = committer.submit([{ ask, answer }]).then(
-        () => settled(),
-        (err: unknown) => settled(err ?? new Error('answer not stored')),
-      );
-      return unwritten > maxUnwritten ? done : Promise.resolve();
+      schedule(false);
+      if (unwritten <= maxUnwritten) return Promise.resolve();
+      return new Promise<void>((resolve) => waiting.set(item, resolve));
     },
     async drain() {
-      if (unwritten > 0) await new Promise<void>((resolve) => idle.push(resolve));
+      if (unwritten > 0) {
+        const done = new Promise<void>((resolve) => idle.push(resolve));
+        schedule(true);
+        await done;
+      }
       report();
     },
     stats: () => ({ unwritten, lost }),

@@ -1,0 +1,140 @@
+// The refreshing cache the answers read products and neighbour lists through (a clock of its own,
+// no timing): misses of one turn read in one query, a stale entry served while it is read again and
+// the new value after, never an entry past its maximum age, failures of a refresh invisible.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createRefreshingCache } from '../../../src/modules/recommendations/refreshing-cache.js';
+
+function setup(options: { max?: number } = {}) {
+  let clock = 1_000_000;
+  const version = new Map<string, number>();
+  const loads: { siteId: string; ids: string[] }[] = [];
+  let failing: Error | undefined;
+  let gate: Promise<void> | undefined;
+  const cache = createRefreshingCache<string>({
+    refreshAfterMs: 1_000,
+    maxAgeMs: 2_000,
+    max: options.max ?? 100,
+    now: () => clock,
+    load: async (siteId, ids) => {
+      loads.push({ siteId, ids: [...ids].sort() });
+      await gate;
+      if (failing) throw failing;
+      // Ids starting with "x" have no value; the others a value naming their version.
+      return new Map(ids.filter((id) => !id.startsWith('x')).map((id) => [id, `${siteId}/${id}@${version.get(id) ?? 0}`]));
+    },
+  });
+  return {
+    cache,
+    loads,
+    tick: (ms: number) => (clock += ms),
+    bump: (id: string) => version.set(id, (version.get(id) ?? 0) + 1),
+    fail: (err: Error | undefined) => (failing = err),
+    hold: () => {
+      let open!: () => void;
+      gate = new Promise<void>((r) => {
+        open = r;
+      });
+      return () => {
+        gate = undefined;
+        open();
+      };
+    },
+  };
+}
+
+const values = (m: Map<string, string>) => Object.fromEntries(m);
+
+describe('refreshing cache', () => {
+  it('reads the misses of one turn in one query per site, and an id never twice at once', async () => {
+    const s = setup();
+    const [a, b, c] = await Promise.all([s.cache.get('s1', ['a', 'b']), s.cache.get('s1', ['b', 'c', 'x1']), s.cache.get('s2', ['a'])]);
+    assert.deepEqual(values(a), { a: 's1/a@0', b: 's1/b@0' });
+    assert.deepEqual(values(b), { b: 's1/b@0', c: 's1/c@0' }, 'an id without a value is absent');
+    assert.deepEqual(values(c), { a: 's2/a@0' });
+    assert.deepEqual(s.loads, [
+      { siteId: 's1', ids: ['a', 'b', 'c', 'x1'] },
+      { siteId: 's2', ids: ['a'] },
+    ]);
+    await s.cache.get('s1', ['a', 'x1']);
+    assert.equal(s.loads.length, 2, 'fresh entries (an absent one too) are not read again');
+  });
+
+  it('serves a stale entry while it is read again, then the new value', async () => {
+    const s = setup();
+    await s.cache.get('s1', ['a']);
+    s.bump('a');
+    s.tick(1_500);
+    assert.deepEqual(values(await s.cache.get('s1', ['a'])), { a: 's1/a@0' }, 'stale, served at once');
+    assert.deepEqual(values(await s.cache.get('s1', ['a'])), { a: 's1/a@0' });
+    await s.cache.settled();
+    assert.equal(s.loads.length, 2, 'one refresh for both requests');
+    assert.deepEqual(values(await s.cache.get('s1', ['a'])), { a: 's1/a@1' }, 'fresh once read again');
+  });
+
+  it('never serves an entry past its maximum age: the request waits for the read', async () => {
+    const s = setup();
+    await s.cache.get('s1', ['a']);
+    s.bump('a');
+    s.tick(2_000);
+    assert.deepEqual(values(await s.cache.get('s1', ['a'])), { a: 's1/a@1' });
+  });
+
+  it('a failed refresh keeps serving the entry until its maximum age; a failed read that a request waits for rejects it', async () => {
+    const s = setup();
+    await s.cache.get('s1', ['a']);
+    s.fail(new Error('database down'));
+    s.tick(1_500);
+    assert.deepEqual(values(await s.cache.get('s1', ['a'])), { a: 's1/a@0' });
+    await s.cache.settled();
+    assert.deepEqual(values(await s.cache.get('s1', ['a'])), { a: 's1/a@0' }, 'still served');
+    await s.cache.settled();
+    s.tick(1_000);
+    await assert.rejects(s.cache.get('s1', ['a']), /database down/);
+    s.fail(undefined);
+    assert.deepEqual(values(await s.cache.get('s1', ['a'])), { a: 's1/a@0' });
+  });
+
+  it('a request for an entry being refreshed past its maximum age waits for that read', async () => {
+    const s = setup();
+    await s.cache.get('s1', ['a']);
+    s.bump('a');
+    s.tick(1_500);
+    const open = s.hold();
+    await s.cache.get('s1', ['a']);
+    // The refresh is under way (held); the entry ages past its maximum.
+    const settled = s.cache.settled();
+    s.tick(600);
+    const waiting = s.cache.get('s1', ['a']);
+    open();
+    assert.deepEqual(values(await waiting), { a: 's1/a@1' });
+    await settled;
+    assert.equal(s.loads.length, 2, 'the request shared the refresh');
+  });
+
+  it('clear() forgets every entry, and a read under way is given to its requests but not kept', async () => {
+    const s = setup();
+    await s.cache.get('s1', ['a']);
+    s.cache.clear();
+    const open = s.hold();
+    const pending = s.cache.get('s1', ['a']);
+    await new Promise((r) => setImmediate(r));
+    s.cache.clear();
+    open();
+    assert.deepEqual(values(await pending), { a: 's1/a@0' });
+    await s.cache.get('s1', ['a']);
+    assert.equal(s.loads.length, 3, 'read again after each clear');
+  });
+
+  it('keeps at most `max` entries, the least recently read going first', async () => {
+    const s = setup({ max: 2 });
+    await s.cache.get('s1', ['a']);
+    await s.cache.get('s1', ['b']);
+    await s.cache.get('s1', ['c']);
+    assert.equal(s.loads.length, 3);
+    await s.cache.get('s1', ['b', 'c']);
+    assert.equal(s.loads.length, 3, 'b and c kept');
+    await s.cache.get('s1', ['a']);
+    assert.equal(s.loads.length, 4, 'a was evicted');
+  });
+});
