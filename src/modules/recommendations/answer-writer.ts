@@ -44,89 +44,97 @@ export interface AnswerWriterOptions {
 }
 
 export function createAnswerWriter(options: AnswerWriterOptions): AnswerWriter {
-  const maxUnwritten = options.maxUnwritten ?? MAX_UNWRITTEN;
-  const queue: StoredAnswer[] = [];
-  /** Writes waiting for their own answer's commit (backpressure). */
-  const waiting = new Map<StoredAnswer, () => void>();
-  let unwritten = 0;
-  let lost = 0;
-  let unreported = 0;
-  let lastError: unknown;
-  let reportTimer: NodeJS.Timeout | undefined;
-  let lingerTimer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
-  let idle: (() => void)[] = [];
+  return new WriteBehind(options);
+}
 
-  function report(): void {
-    if (reportTimer) clearTimeout(reportTimer);
-    reportTimer = undefined;
-    if (unreported === 0) return;
-    const count = unreported;
-    unreported = 0;
-    options.onLost?.(count, lastError);
+class WriteBehind implements AnswerWriter {
+  private readonly queue: StoredAnswer[] = [];
+  /** Writes waiting for their own answer's commit (backpressure). */
+  private readonly waiting = new Map<StoredAnswer, () => void>();
+  private unwritten = 0;
+  private lost = 0;
+  private unreported = 0;
+  private lastError: unknown;
+  private reportTimer: NodeJS.Timeout | undefined;
+  private lingerTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private idle: (() => void)[] = [];
+
+  constructor(private readonly options: AnswerWriterOptions) {}
+
+  write(ask: Ask, answer: Answer): Promise<void> {
+    const item = { ask, answer };
+    this.queue.push(item);
+    this.unwritten += 1;
+    this.schedule(false);
+    if (this.unwritten <= (this.options.maxUnwritten ?? MAX_UNWRITTEN)) return Promise.resolve();
+    return new Promise<void>((resolve) => this.waiting.set(item, resolve));
   }
 
-  function settle(items: readonly StoredAnswer[], err?: unknown): void {
+  async drain(): Promise<void> {
+    if (this.unwritten > 0) {
+      const done = new Promise<void>((resolve) => this.idle.push(resolve));
+      this.schedule(true);
+      await done;
+    }
+    this.report();
+  }
+
+  stats(): { unwritten: number; lost: number } {
+    return { unwritten: this.unwritten, lost: this.lost };
+  }
+
+  private schedule(now: boolean): void {
+    if (this.flushing) return;
+    const linger = this.options.lingerMs ?? LINGER_MS;
+    if (now || linger <= 0) {
+      if (this.lingerTimer) clearTimeout(this.lingerTimer);
+      this.flushing = this.flush();
+    } else this.lingerTimer ??= setTimeout(() => (this.flushing ??= this.flush()), linger);
+  }
+
+  private async flush(): Promise<void> {
+    this.lingerTimer = undefined;
+    while (this.queue.length > 0) await this.store(this.queue.splice(0, MAX_BATCH));
+    this.flushing = undefined;
+  }
+
+  /** Stores a batch; when it fails for one bad answer (not a database down), each answer alone. */
+  private async store(items: StoredAnswer[]): Promise<void> {
+    try {
+      await this.options.store(items);
+      this.settle(items);
+    } catch (err) {
+      if (items.length === 1 || this.options.isFatal?.(err)) return this.settle(items, err ?? new Error('answers not stored'));
+      for (const item of items) await this.store([item]);
+    }
+  }
+
+  private settle(items: readonly StoredAnswer[], err?: unknown): void {
     if (err !== undefined) {
-      lost += items.length;
-      unreported += items.length;
-      lastError = err;
-      reportTimer ??= setTimeout(report, LOST_REPORT_MS).unref();
+      this.lost += items.length;
+      this.unreported += items.length;
+      this.lastError = err;
+      this.reportTimer ??= setTimeout(() => this.report(), LOST_REPORT_MS).unref();
     }
-    unwritten -= items.length;
+    this.unwritten -= items.length;
     for (const item of items) {
-      waiting.get(item)?.();
-      waiting.delete(item);
+      this.waiting.get(item)?.();
+      this.waiting.delete(item);
     }
-    if (unwritten === 0) {
-      const done = idle;
-      idle = [];
+    if (this.unwritten === 0) {
+      const done = this.idle;
+      this.idle = [];
       for (const resolve of done) resolve();
     }
   }
 
-  /** Stores a batch; when it fails for one bad answer (not a database down), each answer alone. */
-  async function store(items: StoredAnswer[]): Promise<void> {
-    try {
-      await options.store(items);
-      settle(items);
-    } catch (err) {
-      if (items.length === 1 || options.isFatal?.(err)) return settle(items, err ?? new Error('answers not stored'));
-      for (const item of items) await store([item]);
-    }
+  private report(): void {
+    if (this.reportTimer) clearTimeout(this.reportTimer);
+    this.reportTimer = undefined;
+    if (this.unreported === 0) return;
+    const count = this.unreported;
+    this.unreported = 0;
+    this.options.onLost?.(count, this.lastError);
   }
-
-  async function flush(): Promise<void> {
-    lingerTimer = undefined;
-    while (queue.length > 0) await store(queue.splice(0, MAX_BATCH));
-    flushing = undefined;
-  }
-
-  function schedule(now: boolean): void {
-    if (flushing) return;
-    if (now || (options.lingerMs ?? LINGER_MS) <= 0) {
-      if (lingerTimer) clearTimeout(lingerTimer);
-      flushing = flush();
-    } else lingerTimer ??= setTimeout(() => (flushing ??= flush()), options.lingerMs ?? LINGER_MS);
-  }
-
-  return {
-    write(ask, answer) {
-      const item = { ask, answer };
-      queue.push(item);
-      unwritten += 1;
-      schedule(false);
-      if (unwritten <= maxUnwritten) return Promise.resolve();
-      return new Promise<void>((resolve) => waiting.set(item, resolve));
-    },
-    async drain() {
-      if (unwritten > 0) {
-        const done = new Promise<void>((resolve) => idle.push(resolve));
-        schedule(true);
-        await done;
-      }
-      report();
-    },
-    stats: () => ({ unwritten, lost }),
-  };
 }

@@ -62,119 +62,129 @@ function pending<V>(): Pending<V> {
 }
 
 export function createRefreshingCache<V>(options: RefreshingCacheOptions<V>): RefreshingCache<V> {
-  const now = options.now ?? Date.now;
-  const linger = options.lingerMs ?? 50;
-  const batch = options.batch ?? 1_000;
-  const entries = new Map<string, Entry<V>>();
+  return new Refreshing(options);
+}
+
+class Refreshing<V> implements RefreshingCache<V> {
+  private readonly now: () => number;
+  private readonly entries = new Map<string, Entry<V>>();
   /** Ids queued for the next read, by site; and every id queued or being read, by key. */
-  let queued = new Map<string, Set<string>>();
-  const reading = new Map<string, Pending<V>>();
-  let generation = 0;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let immediate = false;
+  private queued = new Map<string, Set<string>>();
+  private readonly reading = new Map<string, Pending<V>>();
+  private generation = 0;
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private immediate = false;
 
-  function store(key: string, value: V | undefined, at: number): void {
-    entries.delete(key);
-    entries.set(key, { value, readAt: at });
-    if (entries.size > options.max) entries.delete(entries.keys().next().value!);
+  constructor(private readonly options: RefreshingCacheOptions<V>) {
+    this.now = options.now ?? Date.now;
   }
 
-  async function readSite(siteId: string, ids: string[]): Promise<void> {
-    const at = now();
-    const seen = generation;
-    for (let k = 0; k < ids.length; k += batch) {
-      const part = ids.slice(k, k + batch);
-      try {
-        const found = await options.load(siteId, part);
-        for (const id of part) {
-          const key = keyOf(siteId, id);
-          const value = found.get(id);
-          if (seen === generation) store(key, value, at);
-          reading.get(key)?.resolve(value);
-          reading.delete(key);
+  async get(siteId: string, ids: Iterable<string>): Promise<Map<string, V>> {
+    const out = new Map<string, V>();
+    let waits: { id: string; p: Pending<V> }[] | undefined;
+    const t = this.now();
+    for (const id of ids) {
+      const key = keyOf(siteId, id);
+      const e = this.entries.get(key);
+      const age = e ? t - e.readAt : Infinity;
+      if (age < this.options.maxAgeMs) {
+        if (e!.value !== undefined) out.set(id, e!.value);
+        if (age >= this.options.refreshAfterMs && !this.reading.has(key)) {
+          this.enqueue(siteId, id, key);
+          this.schedule(false);
         }
-      } catch (err) {
-        for (const id of part) {
-          const key = keyOf(siteId, id);
-          reading.get(key)?.reject(err);
-          reading.delete(key);
-        }
+        continue;
       }
+      (waits ??= []).push({ id, p: this.reading.get(key) ?? this.enqueue(siteId, id, key) });
+    }
+    if (!waits) return out;
+    this.schedule(true);
+    const values = await Promise.all(waits.map((w) => w.p.promise));
+    waits.forEach((w, i) => {
+      if (values[i] !== undefined) out.set(w.id, values[i]);
+    });
+    return out;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  async settled(): Promise<void> {
+    while (this.running || this.timer || this.immediate || this.queued.size > 0) {
+      if (!this.running && !this.immediate) this.start();
+      await (this.running ?? new Promise((r) => setImmediate(r)));
     }
   }
 
-  /** Reads what is queued, one read at a time, until nothing is. */
-  async function run(): Promise<void> {
-    while (queued.size > 0) {
-      const sites = queued;
-      queued = new Map();
-      await Promise.all([...sites].map(([siteId, ids]) => readSite(siteId, [...ids])));
-    }
-    running = undefined;
-  }
-
-  function start(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    immediate = false;
-    running ??= run();
-  }
-
-  /** Starts a read after this turn of the event loop (a request waits), or after `linger`; none while one runs (run() takes what is queued next). */
-  function schedule(wait: boolean): void {
-    if (running || immediate) return;
-    if (wait) {
-      immediate = true;
-      setImmediate(start);
-    } else timer ??= setTimeout(start, linger);
-  }
-
-  function enqueue(siteId: string, id: string, key: string): Pending<V> {
+  private enqueue(siteId: string, id: string, key: string): Pending<V> {
     const p = pending<V>();
-    reading.set(key, p);
-    let ids = queued.get(siteId);
-    if (!ids) queued.set(siteId, (ids = new Set()));
+    this.reading.set(key, p);
+    let ids = this.queued.get(siteId);
+    if (!ids) this.queued.set(siteId, (ids = new Set()));
     ids.add(id);
     return p;
   }
 
-  return {
-    async get(siteId, ids) {
-      const out = new Map<string, V>();
-      let waits: { id: string; p: Pending<V> }[] | undefined;
-      const t = now();
-      for (const id of ids) {
+  /** Starts a read after this turn of the event loop (a request waits), or after the linger; none while one runs (it takes what is queued next). */
+  private schedule(wait: boolean): void {
+    if (this.running || this.immediate) return;
+    if (wait) {
+      this.immediate = true;
+      setImmediate(() => this.start());
+    } else this.timer ??= setTimeout(() => this.start(), this.options.lingerMs ?? 50);
+  }
+
+  private start(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.immediate = false;
+    this.running ??= this.run();
+  }
+
+  /** Reads what is queued, one read at a time, until nothing is. */
+  private async run(): Promise<void> {
+    while (this.queued.size > 0) {
+      const sites = this.queued;
+      this.queued = new Map();
+      await Promise.all([...sites].map(([siteId, ids]) => this.readSite(siteId, [...ids])));
+    }
+    this.running = undefined;
+  }
+
+  private async readSite(siteId: string, ids: string[]): Promise<void> {
+    const at = this.now();
+    const seen = this.generation;
+    const batch = this.options.batch ?? 1_000;
+    for (let k = 0; k < ids.length; k += batch) {
+      const part = ids.slice(k, k + batch);
+      let found: Map<string, V>;
+      try {
+        found = await this.options.load(siteId, part);
+      } catch (err) {
+        for (const id of part) this.settle(keyOf(siteId, id), (p) => p.reject(err));
+        continue;
+      }
+      for (const id of part) {
         const key = keyOf(siteId, id);
-        const e = entries.get(key);
-        const age = e ? t - e.readAt : Infinity;
-        if (age < options.maxAgeMs) {
-          if (e!.value !== undefined) out.set(id, e!.value);
-          if (age >= options.refreshAfterMs && !reading.has(key)) {
-            enqueue(siteId, id, key);
-            schedule(false);
-          }
-          continue;
-        }
-        (waits ??= []).push({ id, p: reading.get(key) ?? enqueue(siteId, id, key) });
+        const value = found.get(id);
+        if (seen === this.generation) this.store(key, value, at);
+        this.settle(key, (p) => p.resolve(value));
       }
-      if (!waits) return out;
-      schedule(true);
-      const values = await Promise.all(waits.map((w) => w.p.promise));
-      waits.forEach((w, i) => {
-        if (values[i] !== undefined) out.set(w.id, values[i]);
-      });
-      return out;
-    },
-    clear() {
-      generation += 1;
-      entries.clear();
-    },
-    async settled() {
-      while (running || timer || immediate || queued.size > 0) {
-        if (!running && !immediate) start();
-        await (running ?? new Promise((r) => setImmediate(r)));
-      }
-    },
-  };
+    }
+  }
+
+  private settle(key: string, f: (p: Pending<V>) => void): void {
+    const p = this.reading.get(key);
+    this.reading.delete(key);
+    if (p) f(p);
+  }
+
+  private store(key: string, value: V | undefined, at: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, readAt: at });
+    if (this.entries.size > this.options.max) this.entries.delete(this.entries.keys().next().value!);
+  }
 }
