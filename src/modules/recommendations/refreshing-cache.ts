@@ -19,7 +19,7 @@ export interface RefreshingCacheOptions<V> {
   max: number;
   /** Reads these ids of the site; an id absent from the result has no value (cached as such). */
   load(siteId: string, ids: string[]): Promise<Map<string, V>>;
-  /** How long queued refreshes wait for more ids (default 50 ms). */
+  /** How long queued refreshes wait for more ids (default 200 ms). */
   lingerMs?: number;
   /** Ids a query reads at most (default 1,000). */
   batch?: number;
@@ -134,7 +134,7 @@ class Refreshing<V> implements RefreshingCache<V> {
     if (wait) {
       this.immediate = true;
       setImmediate(() => this.start());
-    } else this.timer ??= setTimeout(() => this.start(), this.options.lingerMs ?? 50);
+    } else this.timer ??= setTimeout(() => this.start(), this.options.lingerMs ?? 200);
   }
 
   private start(): void {

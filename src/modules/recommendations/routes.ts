@@ -2,13 +2,21 @@
 // for server rendering; the site is the credential's.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { fromMinorUnitsOf } from '../../domain/money.js';
+import { currencyDigits, fromMinorUnits } from '../../domain/money.js';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { principalOf } from '../../http/principals.js';
 import type { MediaLibrary } from '../../kernel/index.js';
 import type { Answer } from './recommendation.js';
 import type { RecommendationsService } from './recommendations-service.js';
 import { RecommendationAnswer, RecommendationQuery } from './schemas.js';
+
+/** Each currency's decimals, looked up once (every item of every answer has a price). */
+const DIGITS = new Map<string, number>();
+const digitsOf = (currency: string): number => {
+  let digits = DIGITS.get(currency);
+  if (digits === undefined) DIGITS.set(currency, (digits = currencyDigits(currency) ?? 2));
+  return digits;
+};
 
 const toAnswerView = (a: Answer, imageUrl: (image: Answer['items'][number]['image']) => string | null) => ({
   recommendation_id: a.recommendationId,
@@ -19,7 +27,7 @@ const toAnswerView = (a: Answer, imageUrl: (image: Answer['items'][number]['imag
     title: p.title,
     url: p.url,
     image_url: imageUrl(p.image),
-    price: { amount: fromMinorUnitsOf(p.price.amount, p.price.currency), currency: p.price.currency },
+    price: { amount: fromMinorUnits(p.price.amount, digitsOf(p.price.currency)), currency: p.price.currency },
     position: i + 1,
   })),
 });
