@@ -10,8 +10,8 @@
 // site, one read at a time (so that batches grow under load), an id never twice at once; refreshes
 // wait `lingerMs` to gather more ids (unless a request waits). Entries expire at different times
 // (each from its own read), so no wave of misses follows a wave of reads.
-// Bounded: past `max` entries, the least recently read go first (a Map keeps insertion order; a read
-// moves an entry to the end).
+// Bounded: past `max` entries, the least recently read of a site go first (a Map keeps insertion
+// order; a read moves an entry to the end).
 
 export interface RefreshingCacheOptions<V> {
   refreshAfterMs: number;
@@ -47,8 +47,6 @@ interface Pending<V> {
   reject(err: unknown): void;
 }
 
-const keyOf = (siteId: string, id: string) => `${siteId}\n${id}`;
-
 function pending<V>(): Pending<V> {
   let resolve!: (value: V | undefined) => void;
   let reject!: (err: unknown) => void;
@@ -67,10 +65,12 @@ export function createRefreshingCache<V>(options: RefreshingCacheOptions<V>): Re
 
 class Refreshing<V> implements RefreshingCache<V> {
   private readonly now: () => number;
-  private readonly entries = new Map<string, Entry<V>>();
-  /** Ids queued for the next read, by site; and every id queued or being read, by key. */
+  /** Entries by site, then id (no key built per lookup: ids are the same strings each time, their hashes kept). */
+  private readonly entries = new Map<string, Map<string, Entry<V>>>();
+  private size = 0;
+  /** Ids queued for the next read, by site; and every id queued or being read, by site. */
   private queued = new Map<string, Set<string>>();
-  private readonly reading = new Map<string, Pending<V>>();
+  private readonly reading = new Map<string, Map<string, Pending<V>>>();
   private generation = 0;
   private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -84,19 +84,19 @@ class Refreshing<V> implements RefreshingCache<V> {
     const out = new Map<string, V>();
     let waits: { id: string; p: Pending<V> }[] | undefined;
     const t = this.now();
+    const site = this.entries.get(siteId);
     for (const id of ids) {
-      const key = keyOf(siteId, id);
-      const e = this.entries.get(key);
+      const e = site?.get(id);
       const age = e ? t - e.readAt : Infinity;
       if (age < this.options.maxAgeMs) {
         if (e!.value !== undefined) out.set(id, e!.value);
-        if (age >= this.options.refreshAfterMs && !this.reading.has(key)) {
-          this.enqueue(siteId, id, key);
+        if (age >= this.options.refreshAfterMs && !this.reading.get(siteId)?.has(id)) {
+          this.enqueue(siteId, id);
           this.schedule(false);
         }
         continue;
       }
-      (waits ??= []).push({ id, p: this.reading.get(key) ?? this.enqueue(siteId, id, key) });
+      (waits ??= []).push({ id, p: this.reading.get(siteId)?.get(id) ?? this.enqueue(siteId, id) });
     }
     if (!waits) return out;
     this.schedule(true);
@@ -110,6 +110,7 @@ class Refreshing<V> implements RefreshingCache<V> {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.size = 0;
   }
 
   async settled(): Promise<void> {
@@ -119,9 +120,11 @@ class Refreshing<V> implements RefreshingCache<V> {
     }
   }
 
-  private enqueue(siteId: string, id: string, key: string): Pending<V> {
+  private enqueue(siteId: string, id: string): Pending<V> {
     const p = pending<V>();
-    this.reading.set(key, p);
+    let reading = this.reading.get(siteId);
+    if (!reading) this.reading.set(siteId, (reading = new Map()));
+    reading.set(id, p);
     let ids = this.queued.get(siteId);
     if (!ids) this.queued.set(siteId, (ids = new Set()));
     ids.add(id);
@@ -164,27 +167,38 @@ class Refreshing<V> implements RefreshingCache<V> {
       try {
         found = await this.options.load(siteId, part);
       } catch (err) {
-        for (const id of part) this.settle(keyOf(siteId, id), (p) => p.reject(err));
+        for (const id of part) this.settle(siteId, id, (p) => p.reject(err));
         continue;
       }
       for (const id of part) {
-        const key = keyOf(siteId, id);
         const value = found.get(id);
-        if (seen === this.generation) this.store(key, value, at);
-        this.settle(key, (p) => p.resolve(value));
+        if (seen === this.generation) this.store(siteId, id, value, at);
+        this.settle(siteId, id, (p) => p.resolve(value));
       }
     }
   }
 
-  private settle(key: string, f: (p: Pending<V>) => void): void {
-    const p = this.reading.get(key);
-    this.reading.delete(key);
+  private settle(siteId: string, id: string, f: (p: Pending<V>) => void): void {
+    const reading = this.reading.get(siteId);
+    const p = reading?.get(id);
+    reading?.delete(id);
+    if (reading?.size === 0) this.reading.delete(siteId);
     if (p) f(p);
   }
 
-  private store(key: string, value: V | undefined, at: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, readAt: at });
-    if (this.entries.size > this.options.max) this.entries.delete(this.entries.keys().next().value!);
+  /** Keeps a value read (at the end of its site's entries); past `max` entries, drops the oldest read of the site (or of another site when this one has no other). */
+  private store(siteId: string, id: string, value: V | undefined, at: number): void {
+    let site = this.entries.get(siteId);
+    if (!site) this.entries.set(siteId, (site = new Map()));
+    if (!site.delete(id)) this.size += 1;
+    site.set(id, { value, readAt: at });
+    if (this.size <= this.options.max) return;
+    let [victimSite, victim] = [siteId, site];
+    if (site.size === 1) {
+      for (const [other, entries] of this.entries) if (other !== siteId) [victimSite, victim] = [other, entries];
+    }
+    victim.delete(victim.keys().next().value!);
+    if (victim.size === 0) this.entries.delete(victimSite);
+    this.size -= 1;
   }
 }

@@ -137,4 +137,17 @@ describe('refreshing cache', () => {
     await s.cache.get('s1', ['a']);
     assert.equal(s.loads.length, 4, 'a was evicted');
   });
+
+  it('a new site’s first entry takes the place of another site’s oldest when full', async () => {
+    const s = setup({ max: 2 });
+    await s.cache.get('s1', ['a']);
+    await s.cache.get('s1', ['b']);
+    await s.cache.get('s2', ['x']);
+    assert.equal(s.loads.length, 3);
+    await s.cache.get('s2', ['x']);
+    await s.cache.get('s1', ['b']);
+    assert.equal(s.loads.length, 3, 's2/x and s1/b kept');
+    await s.cache.get('s1', ['a']);
+    assert.equal(s.loads.length, 4, 's1/a was evicted');
+  });
 });
