@@ -38,14 +38,22 @@ forEachEngine('recommendations', (t) => {
     assert.deepEqual(data.items[0].price, { amount: 10.5, currency: 'EUR' });
     assert.deepEqual(data.items.map((i: { position: number }) => i.position), [1, 2, 3]);
     await answersStored(t());
-    const stored = await t().database.db.query<{ items: { product_id: string }[]; campaign_id: string }>('SELECT items, campaign_id FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2', [s.siteId, data.recommendation_id]);
+    const stored = await t().database.db.query<{ items: { product_id: string; position: number }[]; campaign_id: string; strategy: string; session_id: string | null; anchor_product_id: string | null }>(
+      'SELECT items, campaign_id, strategy, session_id, anchor_product_id FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2',
+      [s.siteId, data.recommendation_id],
+    );
     assert.deepEqual(stored.rows[0]!.items.map((i) => i.product_id), ids);
+    assert.deepEqual(stored.rows[0]!.items.map((i) => i.position), [1, 2, 3]);
+    assert.deepEqual({ ...stored.rows[0]!, items: undefined }, { items: undefined, campaign_id: id, strategy: 'popular', session_id: 's1', anchor_product_id: null });
 
     const anchored = await get(s.server, `campaign_id=${id}&product_id=b&limit=5`);
     assert.equal(anchored.statusCode, 200, anchored.body);
     const anchoredIds = anchored.json().data.items.map((i: { product_id: string }) => i.product_id);
     assert.ok(!anchoredIds.includes('b'), 'never the anchor');
     assert.deepEqual(anchoredIds.slice(0, 2).sort(), ['a', 'd'], 'the anchor’s category first');
+    await answersStored(t());
+    const anchoredStored = await t().database.db.query<{ anchor_product_id: string | null; session_id: string | null }>('SELECT anchor_product_id, session_id FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2', [s.siteId, anchored.json().data.recommendation_id]);
+    assert.deepEqual({ ...anchoredStored.rows[0]! }, { anchor_product_id: 'b', session_id: null });
   });
 
   it('answers a site without activity with its newest products, and an archived product never', async () => {
