@@ -7,13 +7,13 @@ import type { Database } from '../../db/types.js';
 import type { ModelKind, SessionState } from './co-occurrence.js';
 import { neighboursOf, sessionState } from './model-repository.js';
 import type { Neighbour } from './neighbours.js';
-import { createRefreshingCache } from './refreshing-cache.js';
+import { createRefreshingCache, type Freshness } from './refreshing-cache.js';
 
 export const NEIGHBOURS_TTL_MS = 20_000;
 
 export interface ModelReader {
-  /** The neighbours of each product (an empty list for a product without any). */
-  neighbours(siteId: string, kind: ModelKind, productIds: readonly string[]): Promise<Map<string, readonly Neighbour[]>>;
+  /** The neighbours of each product (an empty list for a product without any); `fresh.until` lowered to when the oldest list read stops being fresh. */
+  neighbours(siteId: string, kind: ModelKind, productIds: readonly string[], fresh?: Freshness): Promise<Map<string, readonly Neighbour[]>>;
   session(siteId: string, sessionId: string): Promise<SessionState | undefined>;
   /** Forgets what this process kept (after a refresh in this process). */
   forget(): void;
@@ -29,8 +29,8 @@ export function createModelReader(db: Database, ttlMs = NEIGHBOURS_TTL_MS): Mode
     return cache;
   };
   return {
-    async neighbours(siteId, kind, productIds) {
-      const found = await cacheOf(kind).get(siteId, productIds);
+    async neighbours(siteId, kind, productIds, fresh) {
+      const found = await cacheOf(kind).get(siteId, productIds, fresh);
       const out = new Map<string, readonly Neighbour[]>();
       for (const id of productIds) out.set(id, found.get(id) ?? NONE);
       return out;

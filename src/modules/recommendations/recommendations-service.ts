@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import { isUnavailableError } from '../../db/unavailable.js';
 import { streamPositionReached, type ProductActivity, type ProductShelf, type RecommendationSlots, type SiteDirectory } from '../../kernel/index.js';
 import { notFound } from '../../errors.js';
+import { createAnswerMemo } from './answer-memo.js';
 import { createAnswerWriter } from './answer-writer.js';
 import { insertAnswers } from './answers-repository.js';
 import { evaluateSite } from './evaluate-model.js';
@@ -40,7 +41,8 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
   const model = createModelReader(deps.db);
   let reportLost: (count: number, err: unknown) => void = () => undefined;
   const answers = createAnswerWriter({ store: (items) => insertAnswers(deps.db, items), isFatal: isUnavailableError, onLost: (count, err) => reportLost(count, err) });
-  const recommendDeps = { db: deps.db, slots: deps.slots, shelf: createShelfCache(deps.shelf), popular, model, answers };
+  const memo = createAnswerMemo();
+  const recommendDeps = { slots: deps.slots, shelf: createShelfCache(deps.shelf), popular, model, answers, memo };
   const refreshDeps = { db: deps.db, activity: deps.activity };
   // What this process keeps (neighbours 20 s, popularity 30 s) ages out by itself after the job's
   // refreshes, within the contract's 60 s; an explicit refresh forgets it at once.
@@ -70,6 +72,7 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
         if (!result.busy || Date.now() > until) {
           popular.forget(siteId);
           model.forget();
+          memo.clear();
           return result;
         }
         await pause();

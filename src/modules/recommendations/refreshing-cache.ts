@@ -26,9 +26,17 @@ export interface RefreshingCacheOptions<V> {
   now?: () => number;
 }
 
+/** Until when what was served stays fresh (younger than `refreshAfterMs`): lowered by each value served. */
+export interface Freshness {
+  until: number;
+}
+
 export interface RefreshingCache<V> {
-  /** The values of these ids (ids without a value are absent). Rejects when a read it waits for fails. */
-  get(siteId: string, ids: Iterable<string>): Promise<Map<string, V>>;
+  /**
+   * The values of these ids (ids without a value are absent). Rejects when a read it waits for
+   * fails. `fresh.until` is lowered to when the oldest value served stops being fresh.
+   */
+  get(siteId: string, ids: Iterable<string>, fresh?: Freshness): Promise<Map<string, V>>;
   /** Forgets every entry (reads under way are not kept). */
   clear(): void;
   /** Every read queued or under way has ended (tests). */
@@ -80,16 +88,18 @@ class Refreshing<V> implements RefreshingCache<V> {
     this.now = options.now ?? Date.now;
   }
 
-  async get(siteId: string, ids: Iterable<string>): Promise<Map<string, V>> {
+  async get(siteId: string, ids: Iterable<string>, fresh?: Freshness): Promise<Map<string, V>> {
     const out = new Map<string, V>();
     let waits: { id: string; p: Pending<V> }[] | undefined;
     const t = this.now();
     const site = this.entries.get(siteId);
+    let oldest = t;
     for (const id of ids) {
       const e = site?.get(id);
       const age = e ? t - e.readAt : Infinity;
       if (age < this.options.maxAgeMs) {
         if (e!.value !== undefined) out.set(id, e!.value);
+        if (e!.readAt < oldest) oldest = e!.readAt;
         if (age >= this.options.refreshAfterMs && !this.reading.get(siteId)?.has(id)) {
           this.enqueue(siteId, id);
           this.schedule(false);
@@ -98,6 +108,8 @@ class Refreshing<V> implements RefreshingCache<V> {
       }
       (waits ??= []).push({ id, p: this.reading.get(siteId)?.get(id) ?? this.enqueue(siteId, id) });
     }
+    // A value waited for is read after `t`: `oldest` (at most `t`) holds for it too.
+    if (fresh && oldest + this.options.refreshAfterMs < fresh.until) fresh.until = oldest + this.options.refreshAfterMs;
     if (!waits) return out;
     this.schedule(true);
     const values = await Promise.all(waits.map((w) => w.p.promise));

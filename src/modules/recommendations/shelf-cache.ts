@@ -7,14 +7,20 @@
 // SHELF_TTL_MS). A change to a product (archived, out of stock, a new price) reaches answers
 // within SHELF_TTL_MS, as popular products reach them within the popular ranking's.
 import type { ProductShelf, ShelfProduct } from '../../kernel/index.js';
-import { createRefreshingCache } from './refreshing-cache.js';
+import { createRefreshingCache, type Freshness } from './refreshing-cache.js';
 
 export const SHELF_TTL_MS = 5_000;
 
-export function createShelfCache(shelf: ProductShelf, ttlMs = SHELF_TTL_MS): Pick<ProductShelf, 'products'> & { settled(): Promise<void> } {
-  const cache = createRefreshingCache<ShelfProduct>({ refreshAfterMs: ttlMs / 2, maxAgeMs: ttlMs, max: 100_000, load: (siteId, ids) => shelf.products(siteId, ids) });
+export interface ShelfReader {
+  /** The live products among these ids, by id; `fresh.until` lowered to when the oldest one read stops being fresh. */
+  products(siteId: string, productIds: readonly string[], fresh?: Freshness): Promise<Map<string, ShelfProduct>>;
+  settled(): Promise<void>;
+}
+
+export function createShelfCache(shelf: ProductShelf, ttlMs = SHELF_TTL_MS, now?: () => number): ShelfReader {
+  const cache = createRefreshingCache<ShelfProduct>({ refreshAfterMs: ttlMs / 2, maxAgeMs: ttlMs, max: 100_000, load: (siteId, ids) => shelf.products(siteId, ids), now });
   return {
-    products: (siteId, productIds) => cache.get(siteId, productIds),
+    products: (siteId, productIds, fresh) => cache.get(siteId, productIds, fresh),
     settled: () => cache.settled(),
   };
 }

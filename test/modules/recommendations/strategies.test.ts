@@ -33,7 +33,9 @@ forEachEngine('recommendation strategies', (t) => {
       ['s8', ['a', 'f']],
       ...Array.from({ length: 10 }, (_, k): [string, string[]] => [`z${k}`, ['z']]),
     ];
-    await send(t(), views, sessions.flatMap(([s, products]) => products.map((p, k) => ev(s, 'product_view', [p], 30 - k))).sort((x, y) => x.at - y.at));
+    // One clock for all: c (s1, s2) and e (s5, s6) tie exactly only if their sessions start at the same time.
+    const now = Date.now();
+    await send(t(), views, sessions.flatMap(([s, products]) => products.map((p, k) => ev(s, 'product_view', [p], 30 - k, false, now))).sort((x, y) => x.at - y.at));
     await t().inject({ method: 'DELETE', url: `/api/v1/sites/${views.siteId}/products/f`, headers: views.ownerH });
 
     orders = await shop(t());
