@@ -1,11 +1,13 @@
 // A per-process cache of what answers read by id (a site's products, its neighbour lists), served
 // without waiting for the database once it holds an id:
-// - an entry younger than `refreshAfterMs` is served as it is;
+// - an entry younger than `refreshAfterMs` (less a random part of it, up to `jitter`: entries read
+//   together are read again at different times, so no wave of reads follows a wave of reads) is
+//   served as it is;
 // - older (up to `maxAgeMs`), it is still served, and queued to be read again in the background;
 // - older than `maxAgeMs`, or never read, the request waits for the read.
 // So what a request is served was read at most `maxAgeMs` ago (the freshness the callers promise),
-// and under steady traffic the entries in use are read again between `refreshAfterMs` and
-// `maxAgeMs`, never by a request that waits. Reads are coalesced: the ids queued in the same turn of
+// and under steady traffic the entries in use are read again between (1 − jitter) × `refreshAfterMs`
+// and `maxAgeMs`, never by a request that waits. Reads are coalesced: the ids queued in the same turn of
 // the event loop (a request's misses, every request's misses in a burst) are read in one query per
 // site, one read at a time (so that batches grow under load), an id never twice at once; refreshes
 // wait `lingerMs` to gather more ids (unless a request waits). Entries expire at different times
@@ -15,18 +17,20 @@
 
 export interface RefreshingCacheOptions<V> {
   refreshAfterMs: number;
+  /** The share of `refreshAfterMs` by which each entry's refresh comes earlier, at random (default 0.25). */
+  jitter?: number;
   maxAgeMs: number;
   max: number;
   /** Reads these ids of the site; an id absent from the result has no value (cached as such). */
   load(siteId: string, ids: string[]): Promise<Map<string, V>>;
   /** How long queued refreshes wait for more ids (default 200 ms). */
   lingerMs?: number;
-  /** Ids a query reads at most (default 1,000). */
+  /** Ids a query reads at most (default 500: what one query's rows cost the event loop stays small). */
   batch?: number;
   now?: () => number;
 }
 
-/** Until when what was served stays fresh (younger than `refreshAfterMs`): lowered by each value served. */
+/** Until when what was served stays fresh (not due for a refresh): lowered by each value served. */
 export interface Freshness {
   until: number;
 }
@@ -46,6 +50,8 @@ export interface RefreshingCache<V> {
 interface Entry<V> {
   value: V | undefined;
   readAt: number;
+  /** When it is due to be read again (from `refreshAfterMs` less the jitter after `readAt`). */
+  refreshAt: number;
 }
 
 /** A read of one id queued or under way: its value (undefined: none) once read. */
@@ -73,6 +79,7 @@ export function createRefreshingCache<V>(options: RefreshingCacheOptions<V>): Re
 
 class Refreshing<V> implements RefreshingCache<V> {
   private readonly now: () => number;
+  private readonly jitter: number;
   /** Entries by site, then id (no key built per lookup: ids are the same strings each time, their hashes kept). */
   private readonly entries = new Map<string, Map<string, Entry<V>>>();
   private size = 0;
@@ -86,6 +93,7 @@ class Refreshing<V> implements RefreshingCache<V> {
 
   constructor(private readonly options: RefreshingCacheOptions<V>) {
     this.now = options.now ?? Date.now;
+    this.jitter = options.jitter ?? 0.25;
   }
 
   async get(siteId: string, ids: Iterable<string>, fresh?: Freshness): Promise<Map<string, V>> {
@@ -93,14 +101,14 @@ class Refreshing<V> implements RefreshingCache<V> {
     let waits: { id: string; p: Pending<V> }[] | undefined;
     const t = this.now();
     const site = this.entries.get(siteId);
-    let oldest = t;
+    let due = Infinity;
     for (const id of ids) {
       const e = site?.get(id);
       const age = e ? t - e.readAt : Infinity;
       if (age < this.options.maxAgeMs) {
         if (e!.value !== undefined) out.set(id, e!.value);
-        if (e!.readAt < oldest) oldest = e!.readAt;
-        if (age >= this.options.refreshAfterMs && !this.reading.get(siteId)?.has(id)) {
+        if (e!.refreshAt < due) due = e!.refreshAt;
+        if (t >= e!.refreshAt && !this.reading.get(siteId)?.has(id)) {
           this.enqueue(siteId, id);
           this.schedule(false);
         }
@@ -108,8 +116,9 @@ class Refreshing<V> implements RefreshingCache<V> {
       }
       (waits ??= []).push({ id, p: this.reading.get(siteId)?.get(id) ?? this.enqueue(siteId, id) });
     }
-    // A value waited for is read after `t`: `oldest` (at most `t`) holds for it too.
-    if (fresh && oldest + this.options.refreshAfterMs < fresh.until) fresh.until = oldest + this.options.refreshAfterMs;
+    // A value waited for is read after `t`: it is due no sooner than the earliest a read at `t` would be.
+    if (waits) due = Math.min(due, t + this.options.refreshAfterMs * (1 - this.jitter));
+    if (fresh && due < fresh.until) fresh.until = due;
     if (!waits) return out;
     this.schedule(true);
     const values = await Promise.all(waits.map((w) => w.p.promise));
@@ -172,7 +181,7 @@ class Refreshing<V> implements RefreshingCache<V> {
   private async readSite(siteId: string, ids: string[]): Promise<void> {
     const at = this.now();
     const seen = this.generation;
-    const batch = this.options.batch ?? 1_000;
+    const batch = this.options.batch ?? 500;
     for (let k = 0; k < ids.length; k += batch) {
       const part = ids.slice(k, k + batch);
       let found: Map<string, V>;
@@ -203,7 +212,7 @@ class Refreshing<V> implements RefreshingCache<V> {
     let site = this.entries.get(siteId);
     if (!site) this.entries.set(siteId, (site = new Map()));
     if (!site.delete(id)) this.size += 1;
-    site.set(id, { value, readAt: at });
+    site.set(id, { value, readAt: at, refreshAt: at + this.options.refreshAfterMs * (1 - this.jitter * Math.random()) });
     if (this.size <= this.options.max) return;
     let [victimSite, victim] = [siteId, site];
     if (site.size === 1) {

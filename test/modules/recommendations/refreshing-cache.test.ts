@@ -150,4 +150,24 @@ describe('refreshing cache', () => {
     await s.cache.get('s1', ['a']);
     assert.equal(s.loads.length, 4, 's1/a was evicted');
   });
+
+  it('entries read together are due again at different times (up to a quarter of the refresh age earlier)', async () => {
+    const s = setup({ max: 1_000 });
+    const ids = Array.from({ length: 200 }, (_, i) => `p${i}`);
+    await s.cache.get('s1', ids);
+    const readAgain = async () => {
+      const before = s.loads.flatMap((l) => l.ids).length;
+      await s.cache.get('s1', ids);
+      await s.cache.settled();
+      return s.loads.flatMap((l) => l.ids).length - before;
+    };
+    s.tick(749);
+    assert.equal(await readAgain(), 0, 'none due before three quarters of the refresh age');
+    s.tick(126);
+    // At seven eighths, each entry is due with probability one half: all or none of 200 is 2^-199.
+    const some = await readAgain();
+    assert.ok(some > 0 && some < 200, String(some));
+    s.tick(125);
+    assert.equal(await readAgain(), 200 - some, 'every other one due at the refresh age');
+  });
 });
