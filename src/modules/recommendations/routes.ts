@@ -18,19 +18,29 @@ const digitsOf = (currency: string): number => {
   return digits;
 };
 
-const toAnswerView = (a: Answer, imageUrl: (image: Answer['items'][number]['image']) => string | null) => ({
-  recommendation_id: a.recommendationId,
-  campaign_id: a.campaignId,
-  strategy: a.strategy,
-  items: a.items.map((p, i) => ({
+type ImageUrl = (image: Answer['items'][number]['image']) => string | null;
+
+const itemsView = (items: Answer['items'], imageUrl: ImageUrl) =>
+  items.map((p, i) => ({
     product_id: p.productId,
     title: p.title,
     url: p.url,
     image_url: imageUrl(p.image),
     price: { amount: fromMinorUnits(p.price.amount, digitsOf(p.price.currency)), currency: p.price.currency },
     position: i + 1,
-  })),
-});
+  }));
+
+/**
+ * The items' view, made once per items array and base URL: answers served from the memo share
+ * their items (answer-memo.ts), and so their view (never changed once made).
+ */
+const ITEM_VIEWS = new WeakMap<Answer['items'], { base: string; view: ReturnType<typeof itemsView> }>();
+
+const toAnswerView = (a: Answer, base: string, imageUrl: ImageUrl) => {
+  let kept = ITEM_VIEWS.get(a.items);
+  if (kept?.base !== base) ITEM_VIEWS.set(a.items, (kept = { base, view: itemsView(a.items, imageUrl) }));
+  return { recommendation_id: a.recommendationId, campaign_id: a.campaignId, strategy: a.strategy, items: kept.view };
+};
 
 export const recommendationRoutes = (recommendations: RecommendationsService, media: MediaLibrary, publicBaseUrl: string | undefined): FastifyPluginAsyncTypebox => async (app) => {
   const baseUrl = (request: FastifyRequest) => publicBaseUrl ?? `${request.protocol}://${request.host}`;
@@ -55,6 +65,6 @@ export const recommendationRoutes = (recommendations: RecommendationsService, me
     const answer = await recommendations.recommend({ siteId, campaignId: q.campaign_id, productId: q.product_id, sessionId: q.session_id, limit: q.limit });
     const base = baseUrl(request);
     reply.header('cache-control', 'no-store');
-    return ok(request, toAnswerView(answer, (image) => (image === null ? null : 'url' in image ? image.url : media.publicUrl(base, image.mediaId))));
+    return ok(request, toAnswerView(answer, base, (image) => (image === null ? null : 'url' in image ? image.url : media.publicUrl(base, image.mediaId))));
   });
 };

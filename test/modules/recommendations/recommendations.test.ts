@@ -65,6 +65,25 @@ forEachEngine('recommendations', (t) => {
     assert.deepEqual(res.json().data.items.map((i: { product_id: string }) => i.product_id), ['new']);
   });
 
+  it('shows each item’s image, price and position, the same in an answer asked again', async () => {
+    const s = await shop(t());
+    await catalog(s, [product('a'), product('b', { image_url: 'https://cdn.shop.example/b.jpg', price: { amount: 1234, currency: 'JPY' } }), product('c', { price: { amount: 7.5, currency: 'EUR' } })]);
+    await views(s, 'b', 3);
+    await views(s, 'c', 2);
+    const id = await campaign(s, { limit: 2 });
+    for (let i = 0; i < 2; i += 1) {
+      const res = await get(s.server, `campaign_id=${id}&product_id=a`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(
+        res.json().data.items.map((x: object) => ({ ...x, title: undefined, url: undefined })),
+        [
+          { product_id: 'b', title: undefined, url: undefined, image_url: 'https://cdn.shop.example/b.jpg', price: { amount: 1234, currency: 'JPY' }, position: 1 },
+          { product_id: 'c', title: undefined, url: undefined, image_url: null, price: { amount: 7.5, currency: 'EUR' }, position: 2 },
+        ],
+      );
+    }
+  });
+
   it('refuses what the contract refuses', async () => {
     const s = await shop(t());
     const other = await shop(t());
