@@ -1,17 +1,20 @@
 // Composed answers kept for the asks that do not depend on a session (a product page's similar or
-// bought-together slot, a home page's popular one): the same anchor asked in the same slot gets the
-// same items until something they were composed from changes, so each answer is composed once and
-// served many times (each with its own recommendation_id, each stored).
+// bought-together slot, a home page's popular one): the same anchor asked in the same slot within
+// MEMO_MS gets the same items, so an answer is composed once and served many times (each with its
+// own recommendation_id, each stored).
 //
-// An entry is served only while every input it was composed from is still fresh in its cache (the
-// products and neighbour lists read less than their caches' refresh age ago: `until`) and only with
-// the popular ranking it was composed with (the same array: a ranking rebuilt is a new one). So an
-// answer served from here is what composing it again would give, from the same caches: it adds no
-// staleness to the products' 5 s or the neighbours' 20 s. After `until`, the next ask composes it
-// again through the caches (which then read the stale inputs again in the background).
+// An entry is served for MEMO_MS at most after it was composed, only with the popular ranking it
+// was composed with (the same array: a ranking rebuilt is a new one), and never once one of its
+// inputs (the products and neighbour lists it was composed from) is older than its cache's maximum
+// age (`until`). So answers keep the caches' bounds (a product changed reaches them within 5 s, a
+// neighbour list within 20 s); within those, a value read again reaches them at most MEMO_MS
+// later. Each ask composed again goes through the caches, which read again in the background what
+// is due (answers served from here read no cache).
 import type { ShelfProduct } from '../../kernel/index.js';
 import type { Ask } from './recommendation.js';
 
+/** How long an answer composed is served again at most. */
+export const MEMO_MS = 1_000;
 /** Entries kept at most (the oldest composed go first). */
 const MAX_ENTRIES = 20_000;
 
@@ -29,7 +32,7 @@ interface Entry {
 export interface AnswerMemo {
   /** The answer composed for this ask with this ranking, if it is still fresh at `now`. */
   get(ask: Ask, ranked: readonly ShelfProduct[], now: number): Composed | undefined;
-  /** Keeps an answer composed with this ranking from inputs fresh until `until` (kept only if later than `now`). */
+  /** Keeps an answer composed at `now` with this ranking from inputs within their maximum age until `until`. */
   set(ask: Ask, ranked: readonly ShelfProduct[], composed: Composed, until: number, now: number): void;
   /** Forgets every answer (after the model was refreshed in this process). */
   clear(): void;
@@ -43,7 +46,7 @@ export const readsSession = (ask: Ask): boolean =>
 const keyOf = (ask: Ask): string =>
   `${ask.siteId}\n${ask.campaignId}\n${ask.strategy}\n${ask.limit}\n${ask.inStockOnly ? 1 : 0}\n${ask.categories.join('\t')}\n${ask.anchorProductId ?? ''}`;
 
-export function createAnswerMemo(max = MAX_ENTRIES): AnswerMemo {
+export function createAnswerMemo(max = MAX_ENTRIES, memoMs = MEMO_MS): AnswerMemo {
   const entries = new Map<string, Entry>();
   return {
     get(ask, ranked, now) {
@@ -55,7 +58,7 @@ export function createAnswerMemo(max = MAX_ENTRIES): AnswerMemo {
       if (readsSession(ask) || until <= now) return;
       const key = keyOf(ask);
       entries.delete(key);
-      entries.set(key, { composed, ranked, until });
+      entries.set(key, { composed, ranked, until: Math.min(until, now + memoMs) });
       if (entries.size > max) entries.delete(entries.keys().next().value!);
     },
     clear: () => entries.clear(),

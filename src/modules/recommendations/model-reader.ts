@@ -12,7 +12,7 @@ import { createRefreshingCache, type Freshness } from './refreshing-cache.js';
 export const NEIGHBOURS_TTL_MS = 20_000;
 
 export interface ModelReader {
-  /** The neighbours of each product (an empty list for a product without any); `fresh.until` lowered to when the oldest list read stops being fresh. */
+  /** The neighbours of each product (an empty list for a product without any); `fresh.until` lowered to when the oldest list served reaches NEIGHBOURS_TTL_MS. */
   neighbours(siteId: string, kind: ModelKind, productIds: readonly string[], fresh?: Freshness): Promise<Map<string, readonly Neighbour[]>>;
   session(siteId: string, sessionId: string): Promise<SessionState | undefined>;
   /** Forgets what this process kept (after a refresh in this process). */

@@ -5,7 +5,7 @@
 // with their new recommendation_id. `strategy` names what served the first item: popularity when
 // the strategy had nothing to show (an unknown anchor, one without neighbours seen in two sessions,
 // a session the model has not seen). An ask that reads no session is served its answer as composed
-// for the same ask a moment ago while what it was composed from is fresh (answer-memo.ts).
+// for the same ask a moment ago, within the caches' bounds (answer-memo.ts).
 import { notFound, validationFailed } from '../../errors.js';
 import type { RecommendationSlot, RecommendationSlots, ShelfProduct } from '../../kernel/index.js';
 import type { AnswerWriter } from './answer-writer.js';
@@ -24,7 +24,7 @@ export interface RecommendDeps {
   popular: PopularShelf;
   model: ModelReader;
   answers: Pick<AnswerWriter, 'write'>;
-  /** Answers composed for asks without a session, served while their inputs are fresh (none: each composed). */
+  /** Answers composed for asks without a session, served again a moment (none: each composed). */
   memo?: AnswerMemo;
   /** The clock the caches read (Date.now). */
   clock?: () => number;
@@ -60,7 +60,7 @@ async function proposals(deps: RecommendDeps, ask: Ask, fresh: Freshness): Promi
   return proposalsOf(ask.strategy, ask.anchorProductId, session, (_, p) => lists.get(p) ?? []);
 }
 
-/** The slot's items: the strategy's proposals that are live, popular products filling the rest; `fresh.until` lowered to when an input read stops being fresh. */
+/** The slot's items: the strategy's proposals that are live, popular products filling the rest; `fresh.until` lowered to when an input read reaches its cache's maximum age. */
 async function compose(deps: RecommendDeps, ask: Ask, ranked: readonly ShelfProduct[], fresh: Freshness): Promise<Composed> {
   // Enough of the proposals for the slot when a few are filtered out (the fill covers the rest).
   const own = (await proposals(deps, ask, fresh)).slice(0, 2 * ask.limit + 8);

@@ -30,7 +30,7 @@ export interface RefreshingCacheOptions<V> {
   now?: () => number;
 }
 
-/** Until when what was served stays fresh (not due for a refresh): lowered by each value served. */
+/** Until when every value served stays within the maximum age (read less than `maxAgeMs` before): lowered by each value served. */
 export interface Freshness {
   until: number;
 }
@@ -38,7 +38,7 @@ export interface Freshness {
 export interface RefreshingCache<V> {
   /**
    * The values of these ids (ids without a value are absent). Rejects when a read it waits for
-   * fails. `fresh.until` is lowered to when the oldest value served stops being fresh.
+   * fails. `fresh.until` is lowered to when the oldest value served reaches the maximum age.
    */
   get(siteId: string, ids: Iterable<string>, fresh?: Freshness): Promise<Map<string, V>>;
   /** Forgets every entry (reads under way are not kept). */
@@ -101,13 +101,13 @@ class Refreshing<V> implements RefreshingCache<V> {
     let waits: { id: string; p: Pending<V> }[] | undefined;
     const t = this.now();
     const site = this.entries.get(siteId);
-    let due = Infinity;
+    let oldest = t;
     for (const id of ids) {
       const e = site?.get(id);
       const age = e ? t - e.readAt : Infinity;
       if (age < this.options.maxAgeMs) {
         if (e!.value !== undefined) out.set(id, e!.value);
-        if (e!.refreshAt < due) due = e!.refreshAt;
+        if (e!.readAt < oldest) oldest = e!.readAt;
         if (t >= e!.refreshAt && !this.reading.get(siteId)?.has(id)) {
           this.enqueue(siteId, id);
           this.schedule(false);
@@ -116,9 +116,8 @@ class Refreshing<V> implements RefreshingCache<V> {
       }
       (waits ??= []).push({ id, p: this.reading.get(siteId)?.get(id) ?? this.enqueue(siteId, id) });
     }
-    // A value waited for is read after `t`: it is due no sooner than the earliest a read at `t` would be.
-    if (waits) due = Math.min(due, t + this.options.refreshAfterMs * (1 - this.jitter));
-    if (fresh && due < fresh.until) fresh.until = due;
+    // A value waited for is read after `t`: `oldest` (at most `t`) holds for it too.
+    if (fresh && oldest + this.options.maxAgeMs < fresh.until) fresh.until = oldest + this.options.maxAgeMs;
     if (!waits) return out;
     this.schedule(true);
     const values = await Promise.all(waits.map((w) => w.p.promise));

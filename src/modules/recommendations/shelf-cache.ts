@@ -12,7 +12,7 @@ import { createRefreshingCache, type Freshness } from './refreshing-cache.js';
 export const SHELF_TTL_MS = 5_000;
 
 export interface ShelfReader {
-  /** The live products among these ids, by id; `fresh.until` lowered to when the oldest one read stops being fresh. */
+  /** The live products among these ids, by id; `fresh.until` lowered to when the oldest one served reaches SHELF_TTL_MS. */
   products(siteId: string, productIds: readonly string[], fresh?: Freshness): Promise<Map<string, ShelfProduct>>;
   settled(): Promise<void>;
 }

@@ -1,8 +1,7 @@
-// Composed answers kept while their inputs are fresh (a clock of its own, no timing): an anchor
-// asked again is served without composing, each answer with its own id and stored; a product
-// changed reaches answers exactly as it would without the memo (after the cache's refresh age, the
-// next ask composes through the cache, which reads it again); a ranking rebuilt, a session's ask
-// and a refresh of the model are never served from it.
+// Composed answers kept a second (a clock of its own, no timing): an anchor asked again is served
+// without composing, each answer with its own id and stored; a product read again reaches answers
+// at most a second later, and never one older than the cache's maximum age; a ranking rebuilt, a
+// session's ask and a refresh of the model are never served from it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ProductShelf, RecommendationSlot, ShelfProduct } from '../../../src/kernel/index.js';
@@ -100,22 +99,35 @@ describe('answer memo', () => {
     assert.deepEqual(w.written.map((a) => a.recommendationId), [first.recommendationId, second.recommendationId]);
   });
 
-  it('a product changed reaches answers as through the cache alone: stale while it is read again, then new', async () => {
+  it('a product read again reaches answers at most a memo’s second later', async () => {
     const w = world();
     await w.ask();
     w.change('b', { price: { amount: 250, currency: 'EUR' } });
-    w.tick(1_000);
-    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100'], 'the cache would serve it as read 1 s ago too');
+    w.tick(999);
+    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100'], 'from the memo');
+    w.tick(1);
+    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100'], 'composed again: the cache serves b as read 1 s ago');
     w.tick(2_000);
-    // 3 s: past the shelf's refresh age (2.5 s), composed again through the cache, which serves
-    // what it holds (5 s at most) and reads it again in the background.
+    // 3 s: b is due (2.5 s at most): served as kept while the cache reads it again.
     assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100']);
     await w.shelfCache.settled();
-    assert.deepEqual(w.ids(await w.ask()), ['b:250', 'c:100']);
+    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100'], 'the memo’s answer, composed a moment ago');
+    w.tick(1_000);
     assert.deepEqual(w.ids(await w.ask()), ['b:250', 'c:100']);
   });
 
-  it('a product out of stock is never served from the memo past the cache’s maximum age', async () => {
+  it('never serves an input older than its cache’s maximum age (5 s for products), the memo’s second notwithstanding', async () => {
+    const w = world();
+    await w.ask();
+    w.change('b', { price: { amount: 250, currency: 'EUR' } });
+    w.tick(4_500);
+    // Composed again with b as read at 0 (due, being read again, not yet read): kept until 5 s, not 5.5 s.
+    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100']);
+    w.tick(600);
+    assert.deepEqual(w.ids(await w.ask()), ['b:250', 'c:100']);
+  });
+
+  it('a product out of stock is not served past the cache’s maximum age', async () => {
     const w = world();
     await w.ask();
     w.change('b', { inStock: false });
@@ -144,7 +156,7 @@ describe('answer memo', () => {
     assert.equal(p2.reads.sessions, 2);
   });
 
-  it('keeps nothing for an ask that reads a session, nor inputs no longer fresh', () => {
+  it('keeps nothing for an ask that reads a session, and an answer a second at most, never past its inputs’ maximum age', () => {
     const memo = createAnswerMemo(2);
     const ask = (extra: Partial<Ask> = {}): Ask => ({ siteId: 's', campaignId: 'c', strategy: 'similar', limit: 2, inStockOnly: true, categories: [], anchorProductId: 'a', sessionId: null, ...extra });
     const ranked: ShelfProduct[] = [];
@@ -152,10 +164,13 @@ describe('answer memo', () => {
     memo.set(ask({ strategy: 'personalized', sessionId: 'v' }), ranked, composed, 2_000, 1_000);
     assert.equal(memo.get(ask({ strategy: 'personalized', sessionId: 'v' }), ranked, 1_000), undefined);
     memo.set(ask(), ranked, composed, 1_000, 1_000);
-    assert.equal(memo.get(ask(), ranked, 1_000), undefined, 'not fresh when composed');
-    memo.set(ask(), ranked, composed, 2_000, 1_000);
+    assert.equal(memo.get(ask(), ranked, 1_000), undefined, 'an input at its maximum age when composed');
+    memo.set(ask(), ranked, composed, 1_800, 1_000);
+    assert.equal(memo.get(ask(), ranked, 1_799), composed);
+    assert.equal(memo.get(ask(), ranked, 1_800), undefined, 'an input at its maximum age');
+    memo.set(ask(), ranked, composed, 9_000, 1_000);
     assert.equal(memo.get(ask(), ranked, 1_999), composed);
-    assert.equal(memo.get(ask(), ranked, 2_000), undefined, 'no longer fresh');
+    assert.equal(memo.get(ask(), ranked, 2_000), undefined, 'a second after it was composed');
     assert.equal(memo.get(ask({ limit: 3 }), ranked, 1_500), undefined, 'another limit is another ask');
     assert.equal(memo.get(ask({ sessionId: 'v' }), ranked, 1_500), composed, 'a similar slot does not read the session');
     assert.equal(memo.get(ask(), [], 1_500), undefined, 'another ranking');
