@@ -6,8 +6,9 @@
 // analytics read them (a join, no foreign key), so an impression that arrives before its answer
 // committed still counts once it has.
 //
-// The trade: a crash (kill -9, the machine) loses the answers of the last few milliseconds, whose
-// impressions and clicks then count as unattributed. A graceful shutdown loses nothing: the app's
+// The trade: a crash (kill -9, the machine) loses the answers not yet committed, whose impressions
+// and clicks then count as unattributed: those of the last few milliseconds (up to MAX_UNWRITTEN
+// when the database is slow). A graceful shutdown loses nothing: the app's
 // onClose waits for `drain()`. Memory is bounded: past MAX_UNWRITTEN answers not yet committed
 // (the database is slow or stuck), a request waits for its own answer's commit (backpressure). A
 // failed flush never fails a request (the answer was given): its answers are counted as lost and

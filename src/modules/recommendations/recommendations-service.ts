@@ -51,8 +51,6 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
     recommend: (request: RecommendRequest, now?: Date) => recommend(recommendDeps, request, now),
     /** Resolves once every answer given so far is stored (or counted lost): the app's close waits for it. */
     drainAnswers: () => answers.drain(),
-    /** Answers given and not yet stored; answers lost since the start. */
-    answerStats: () => answers.stats(),
     /** Where answers that could not be stored are reported, as a count (the server's log). */
     reportLostAnswersTo(listener: (count: number, err: unknown) => void): void {
       reportLost = listener;
