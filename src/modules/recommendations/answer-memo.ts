@@ -32,8 +32,11 @@ interface Entry {
 export interface AnswerMemo {
   /** The answer composed for this ask with this ranking, if it is still fresh at `now`. */
   get(ask: Ask, ranked: readonly ShelfProduct[], now: number): Composed | undefined;
-  /** Keeps an answer composed at `now` with this ranking from inputs within their maximum age until `until`. */
-  set(ask: Ask, ranked: readonly ShelfProduct[], composed: Composed, until: number, now: number): void;
+  /**
+   * Keeps an answer composed at `now` with this ranking from inputs within their maximum age until
+   * `until`; returns the answer to serve (the one kept before when its items are the same).
+   */
+  set(ask: Ask, ranked: readonly ShelfProduct[], composed: Composed, until: number, now: number): Composed;
   /** Forgets every answer (after the model was refreshed in this process). */
   clear(): void;
 }
@@ -55,11 +58,16 @@ export function createAnswerMemo(max = MAX_ENTRIES, memoMs = MEMO_MS): AnswerMem
       return e && e.until > now && e.ranked === ranked ? e.composed : undefined;
     },
     set(ask, ranked, composed, until, now) {
-      if (readsSession(ask) || until <= now) return;
+      if (readsSession(ask) || until <= now) return composed;
       const key = keyOf(ask);
+      const kept = entries.get(key)?.composed;
+      // The same items as before (the caches keep a product read again unchanged as the same
+      // object): the answer kept stays, and so does its view (routes.ts).
+      const same = kept !== undefined && kept.strategy === composed.strategy && kept.items.length === composed.items.length && kept.items.every((p, i) => p === composed.items[i]);
       entries.delete(key);
-      entries.set(key, { composed, ranked, until: Math.min(until, now + memoMs) });
+      entries.set(key, { composed: same ? kept : composed, ranked, until: Math.min(until, now + memoMs) });
       if (entries.size > max) entries.delete(entries.keys().next().value!);
+      return same ? kept : composed;
     },
     clear: () => entries.clear(),
   };

@@ -25,7 +25,7 @@ export function createModelReader(db: Database, ttlMs = NEIGHBOURS_TTL_MS): Mode
   const caches = new Map<ModelKind, ReturnType<typeof createRefreshingCache<readonly Neighbour[]>>>();
   const cacheOf = (kind: ModelKind) => {
     let cache = caches.get(kind);
-    if (!cache) caches.set(kind, (cache = createRefreshingCache({ refreshAfterMs: ttlMs / 2, maxAgeMs: ttlMs, max: 50_000, load: (siteId, ids) => neighboursOf(db, siteId, kind, ids) })));
+    if (!cache) caches.set(kind, (cache = createRefreshingCache({ refreshAfterMs: ttlMs / 2, maxAgeMs: ttlMs, max: 50_000, load: (siteId, ids) => neighboursOf(db, siteId, kind, ids), same: sameList })));
     return cache;
   };
   return {
@@ -41,3 +41,6 @@ export function createModelReader(db: Database, ttlMs = NEIGHBOURS_TTL_MS): Mode
     },
   };
 }
+
+/** Whether a list read again is the one kept (the same neighbours, scores and order). */
+const sameList = (a: readonly Neighbour[], b: readonly Neighbour[]): boolean => a.length === b.length && a.every((n, i) => n.productId === b[i]!.productId && n.score === b[i]!.score);

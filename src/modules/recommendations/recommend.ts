@@ -87,7 +87,7 @@ export async function recommend(deps: RecommendDeps, request: RecommendRequest, 
     const fresh = { until: Infinity };
     const started = clock();
     composed = await compose(deps, ask, ranked, fresh);
-    deps.memo?.set(ask, ranked, composed, fresh.until, started);
+    composed = deps.memo?.set(ask, ranked, composed, fresh.until, started) ?? composed;
   }
   const answer: Answer = { recommendationId: newRecommendationId(), campaignId: ask.campaignId, strategy: composed.strategy, items: composed.items };
   await deps.answers.write(ask, answer);

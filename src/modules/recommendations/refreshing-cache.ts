@@ -23,6 +23,11 @@ export interface RefreshingCacheOptions<V> {
   max: number;
   /** Reads these ids of the site; an id absent from the result has no value (cached as such). */
   load(siteId: string, ids: string[]): Promise<Map<string, V>>;
+  /**
+   * Whether a value read again is the same as the one kept: then the one kept stays (the same
+   * object: what was composed from it, and views of it, stay valid; nothing new outlives a read).
+   */
+  same?(kept: V, read: V): boolean;
   /** How long queued refreshes wait for more ids (default 200 ms). */
   lingerMs?: number;
   /** Ids a query reads at most (default 500: what one query's rows cost the event loop stays small). */
@@ -191,8 +196,8 @@ class Refreshing<V> implements RefreshingCache<V> {
         continue;
       }
       for (const id of part) {
-        const value = found.get(id);
-        if (seen === this.generation) this.store(siteId, id, value, at);
+        const read = found.get(id);
+        const value = seen === this.generation ? this.store(siteId, id, read, at) : read;
         this.settle(siteId, id, (p) => p.resolve(value));
       }
     }
@@ -206,13 +211,29 @@ class Refreshing<V> implements RefreshingCache<V> {
     if (p) f(p);
   }
 
-  /** Keeps a value read (at the end of its site's entries); past `max` entries, drops the oldest read of the site (or of another site when this one has no other). */
-  private store(siteId: string, id: string, value: V | undefined, at: number): void {
+  /** Keeps a value read (at the end of its site's entries): the value kept, the one it had when the same. */
+  private store(siteId: string, id: string, read: V | undefined, at: number): V | undefined {
     let site = this.entries.get(siteId);
     if (!site) this.entries.set(siteId, (site = new Map()));
-    if (!site.delete(id)) this.size += 1;
-    site.set(id, { value, readAt: at, refreshAt: at + this.options.refreshAfterMs * (1 - this.jitter * Math.random()) });
-    if (this.size <= this.options.max) return;
+    const refreshAt = at + this.options.refreshAfterMs * (1 - this.jitter * Math.random());
+    const kept = site.get(id);
+    if (!kept) {
+      site.set(id, { value: read, readAt: at, refreshAt });
+      this.size += 1;
+      if (this.size > this.options.max) this.evict(siteId, site);
+      return read;
+    }
+    // The entry kept, updated (and moved to the end).
+    if (kept.value === undefined || read === undefined || !this.options.same?.(kept.value, read)) kept.value = read;
+    kept.readAt = at;
+    kept.refreshAt = refreshAt;
+    site.delete(id);
+    site.set(id, kept);
+    return kept.value;
+  }
+
+  /** Past `max` entries, drops the oldest read of the site (or of another site when this one has no other). */
+  private evict(siteId: string, site: Map<string, Entry<V>>): void {
     let [victimSite, victim] = [siteId, site];
     if (site.size === 1) {
       for (const [other, entries] of this.entries) if (other !== siteId) [victimSite, victim] = [other, entries];

@@ -18,9 +18,26 @@ export interface ShelfReader {
 }
 
 export function createShelfCache(shelf: ProductShelf, ttlMs = SHELF_TTL_MS, now?: () => number): ShelfReader {
-  const cache = createRefreshingCache<ShelfProduct>({ refreshAfterMs: ttlMs / 2, maxAgeMs: ttlMs, max: 100_000, load: (siteId, ids) => shelf.products(siteId, ids), now });
+  const cache = createRefreshingCache<ShelfProduct>({ refreshAfterMs: ttlMs / 2, maxAgeMs: ttlMs, max: 100_000, load: (siteId, ids) => shelf.products(siteId, ids), same: sameProduct, now });
   return {
     products: (siteId, productIds, fresh) => cache.get(siteId, productIds, fresh),
     settled: () => cache.settled(),
   };
+}
+
+/** Whether a product read again shows as the one kept (every field an answer shows or filters by). */
+export function sameProduct(a: ShelfProduct, b: ShelfProduct): boolean {
+  const image = (p: ShelfProduct) => (p.image === null ? '' : 'url' in p.image ? `u:${p.image.url}` : `m:${p.image.mediaId}`);
+  return (
+    a.productId === b.productId &&
+    a.title === b.title &&
+    a.url === b.url &&
+    a.inStock === b.inStock &&
+    a.price.amount === b.price.amount &&
+    a.price.currency === b.price.currency &&
+    a.createdAt.getTime() === b.createdAt.getTime() &&
+    a.categories.length === b.categories.length &&
+    a.categories.every((c, i) => c === b.categories[i]) &&
+    image(a) === image(b)
+  );
 }

@@ -99,6 +99,18 @@ describe('answer memo', () => {
     assert.deepEqual(w.written.map((a) => a.recommendationId), [first.recommendationId, second.recommendationId]);
   });
 
+  it('composed again from products read again unchanged, an answer keeps the same items (the same array: its view is kept too)', async () => {
+    const w = world();
+    const first = await w.ask();
+    w.tick(3_000);
+    assert.equal((await w.ask()).items, first.items, 'composed again: the same items');
+    await w.shelfCache.settled();
+    w.tick(1_000);
+    const again = await w.ask();
+    assert.ok(w.reads.shelf >= 2 && w.reads.composed >= 3, 'read again and composed again');
+    assert.equal(again.items, first.items);
+  });
+
   it('a product read again reaches answers at most a memo’s second later', async () => {
     const w = world();
     await w.ask();

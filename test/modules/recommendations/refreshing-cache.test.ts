@@ -3,7 +3,9 @@
 // the new value after, never an entry past its maximum age, failures of a refresh invisible.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { ShelfProduct } from '../../../src/kernel/index.js';
 import { createRefreshingCache } from '../../../src/modules/recommendations/refreshing-cache.js';
+import { sameProduct } from '../../../src/modules/recommendations/shelf-cache.js';
 
 function setup(options: { max?: number } = {}) {
   let clock = 1_000_000;
@@ -169,5 +171,45 @@ describe('refreshing cache', () => {
     assert.ok(some > 0 && some < 200, String(some));
     s.tick(125);
     assert.equal(await readAgain(), 200 - some, 'every other one due at the refresh age');
+  });
+
+  it('keeps the object it holds when a value read again is the same (`same`), and takes the new one otherwise', async () => {
+    let version = 0;
+    const cache = createRefreshingCache<{ id: string; v: number }>({
+      refreshAfterMs: 1_000,
+      maxAgeMs: 2_000,
+      max: 10,
+      now: () => clock,
+      load: async (_, ids) => new Map(ids.map((id) => [id, { id, v: version }])),
+      same: (a, b) => a.v === b.v,
+    });
+    let clock = 0;
+    const first = (await cache.get('s1', ['a'])).get('a')!;
+    clock += 2_000;
+    assert.equal((await cache.get('s1', ['a'])).get('a'), first, 'read again, the same: the object kept');
+    version = 1;
+    clock += 2_000;
+    const second = (await cache.get('s1', ['a'])).get('a')!;
+    assert.notEqual(second, first);
+    assert.equal(second.v, 1);
+  });
+});
+
+describe('same product', () => {
+  it('tells apart every field an answer shows or filters by', () => {
+    const base: ShelfProduct = { productId: 'a', title: 'A', url: 'https://shop.example/a', image: { url: 'https://cdn/a.jpg' }, price: { amount: 100, currency: 'EUR' }, inStock: true, categories: ['X > Y'], createdAt: new Date(5) };
+    const changes: Record<keyof ShelfProduct, Partial<ShelfProduct>[]> = {
+      productId: [{ productId: 'b' }],
+      title: [{ title: 'B' }],
+      url: [{ url: 'https://shop.example/b' }],
+      image: [{ image: null }, { image: { url: 'https://cdn/b.jpg' } }, { image: { mediaId: 'https://cdn/a.jpg' } }],
+      price: [{ price: { amount: 101, currency: 'EUR' } }, { price: { amount: 100, currency: 'USD' } }],
+      inStock: [{ inStock: false }],
+      categories: [{ categories: ['X'] }, { categories: ['X > Y', 'Z'] }],
+      createdAt: [{ createdAt: new Date(6) }],
+    };
+    assert.deepEqual(Object.keys(changes).sort(), Object.keys(base).sort(), 'every field of a shelf product is compared');
+    assert.ok(sameProduct(base, { ...base, price: { ...base.price }, categories: [...base.categories], createdAt: new Date(5), image: { url: 'https://cdn/a.jpg' } }));
+    for (const [field, variants] of Object.entries(changes)) for (const v of variants) assert.ok(!sameProduct(base, { ...base, ...v }), `${field}: ${JSON.stringify(v)}`);
   });
 });
