@@ -11,7 +11,8 @@
 // - what migration 0015 costs ingestion: 1,000-row inserts of product events (the events module's
 //   statement) into a table with the stream column and index and into one without, alternating.
 // Sizes: BENCH_REFRESH_EVENTS (default 1,000,000), BENCH_DURING_EVENTS (default 300,000),
-// BENCH_SECONDS (each load run, default 10).
+// BENCH_SECONDS (each load run, default 10). BENCH_ROUTE_ONLY=1 measures the route alone (its two
+// tables), skipping the refreshes and the ingestion cost (for iterating on the route).
 //
 // Run alone: `node --import tsx bench/recommendations.ts` prints its markdown. With
 // RECOMMENDATIONS_BARE_SERVER=1 this file is the bare baseline server instead.
@@ -28,6 +29,7 @@ const REFRESH_EVENTS = Number(process.env.BENCH_REFRESH_EVENTS ?? 1_000_000);
 const ROUTE_SESSIONS = 20_000;
 /** Events of the sites refreshed while the route is measured. */
 const DURING_EVENTS = Number(process.env.BENCH_DURING_EVENTS ?? 300_000);
+const ROUTE_ONLY = process.env.BENCH_ROUTE_ONLY === '1';
 
 async function startBareServer(): Promise<void> {
   const { default: Fastify } = await import('fastify');
@@ -157,10 +159,11 @@ export interface RecommendationsBenchResult {
   rate: number;
   paced: Paced;
   pacedBare: Paced;
-  duringCommand: { paced: Paced; events: number; seconds: number };
-  duringJob: { paced: Paced; events: number; learnedWhileMeasured: number; seconds: number };
-  refresh: RefreshRun & { events: number; insertSeconds: number; products: number };
-  ingest: Record<IngestVariant, number> & { rows: number };
+  /** The rest is absent with BENCH_ROUTE_ONLY=1. */
+  duringCommand?: { paced: Paced; events: number; seconds: number };
+  duringJob?: { paced: Paced; events: number; learnedWhileMeasured: number; seconds: number };
+  refresh?: RefreshRun & { events: number; insertSeconds: number; products: number };
+  ingest?: Record<IngestVariant, number> & { rows: number };
   strategies: Record<string, number>;
 }
 
@@ -172,7 +175,7 @@ function randomAnchors(base: string, ids: readonly string[]): autocannon.Request
   return [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: `${base}&product_id=${ids[Math.floor(Math.random() * ids.length)]!}` }) }];
 }
 
-async function routeSite(url: string, env: Record<string, string>, client: pg.Client, log: (line: string) => void) {
+export async function routeSite(url: string, env: Record<string, string>, client: pg.Client, log: (line: string) => void) {
   const site = cli(env, ['site', 'create', '--name', 'Bench', '--origin', 'https://shop.example', '--owner', 'bench']);
   const siteId = String(site.site_id);
   const key = String(cli(env, ['key', 'create', '--site', siteId, '--scopes', 'events:write']).api_key);
@@ -281,6 +284,7 @@ export async function runRecommendationsBench(log: (line: string) => void): Prom
   try {
     const site = await routeSite(service.url, env, client, log);
     const route = await measureRoute(service.url, site, log);
+    if (ROUTE_ONLY) return { products: site.productIds.length, routeEvents: site.events, ...route };
     const big = await eventSite(env, client, REFRESH_EVENTS, 17, log);
     log('storefront recommendations refresh, alone …');
     const refresh = await refreshInChild(env, big.siteId);
@@ -312,7 +316,7 @@ const row = (label: string, r: LoadResult, base?: LoadResult) =>
 const pacedRow = (label: string, r: { p50: number; p99: number; sent: number; non2xx: number }) => `| ${label} | ${fmt(r.sent)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx} |`;
 
 export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
-  return [
+  const routeTables = [
     `Through the real server on PostgreSQL (pool of 16; its refresh job off, except in the last row of the paced table, where a second server runs it every second). The route's site: a seeded synthetic shop of ${fmt(r.products)} products and ${fmt(r.routeEvents)} events learned; a similar slot of 8; each request a random product of the catalog as the anchor (answers served: ${Object.entries(r.strategies).map(([k, v]) => `${k} ${v}`).join(', ')} of 400 sampled), a secret key, ${fmt(r.answerBytes)} bytes an answer, every answer stored. The baseline is a bare Fastify route in the same run with the same query and response schemas answering a real answer from memory, no credentials or storage.`,
     '',
     '| route, 64 connections | throughput | vs. baseline | p50 ms | p99 ms | non-2xx + errors |',
@@ -326,6 +330,10 @@ export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
     '|---|---:|---:|---:|---:|',
     pacedRow('GET /recommendations', r.paced),
     pacedRow('the bare baseline at the same rate', r.pacedBare),
+  ];
+  if (!r.duringCommand || !r.duringJob || !r.refresh || !r.ingest) return routeTables.join('\n');
+  return [
+    ...routeTables,
     pacedRow(`GET /recommendations while \`recommendations refresh\` learns ${fmt(r.duringCommand.events)} events flat out in another process (${fmt(r.duringCommand.seconds, 1)} s)`, r.duringCommand.paced),
     pacedRow(`GET /recommendations while the server's own job learns ${fmt(r.duringJob.events)} events at its pace (a quarter of the time, 1,000-event pieces; ${fmt(r.duringJob.learnedWhileMeasured)} of them during the measure; all in ${fmt(r.duringJob.seconds, 1)} s)`, r.duringJob.paced),
     '',

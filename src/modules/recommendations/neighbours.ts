@@ -41,6 +41,12 @@ export const RECENCY = 0.7;
  * counting RECENCY times less than the next one, scores summed; never a product of `exclude`.
  */
 export function personalScores(recent: readonly string[], neighboursOf: (productId: string) => readonly Neighbour[], exclude: ReadonlySet<string>, k = TOP_K): Neighbour[] {
+  if (recent.length === 1) {
+    // One view (a product page's similar slot, every answer): its list as stored is already in
+    // this order (topNeighbours'), checked, so it needs no scoring and no sort.
+    const list = neighboursOf(recent[0]!);
+    if (isRanked(list)) return list.filter((n) => !exclude.has(n.productId)).slice(0, k);
+  }
   const scores = new Map<string, number>();
   let weight = 1;
   for (let i = recent.length - 1; i >= 0; i -= 1) {
@@ -50,4 +56,10 @@ export function personalScores(recent: readonly string[], neighboursOf: (product
     weight *= RECENCY;
   }
   return [...scores].map(([productId, score]) => ({ productId, score })).sort(byScore).slice(0, k);
+}
+
+/** Whether a list is best first (ties by id) with no product twice, as topNeighbours makes it. */
+function isRanked(list: readonly Neighbour[]): boolean {
+  for (let i = 1; i < list.length; i += 1) if (byScore(list[i - 1]!, list[i]!) >= 0) return false;
+  return true;
 }

@@ -33,14 +33,52 @@ export interface PickOptions {
   taken?: ReadonlySet<string>;
 }
 
-/** Up to `limit` products of a ranking that the slot may show, those sharing a category with the anchor first. */
+/**
+ * Up to `limit` products of a ranking that the slot may show, those sharing a category with the
+ * anchor first. Every answer picks from its site's ranking (hundreds of products): the products of
+ * the anchor's categories are found through an index of the ranking by category (built once a
+ * ranking), and the scan stops once the slot is full.
+ */
 export function pickFromRanking(ranked: readonly ShelfProduct[], o: PickOptions): ShelfProduct[] {
   if (o.limit <= 0) return [];
-  const shown = ranked.filter((p) => !o.taken?.has(p.productId) && eligible(p, o));
+  const shown = (p: ShelfProduct) => !o.taken?.has(p.productId) && eligible(p, o);
   const anchorCategories = o.anchor?.categories ?? [];
-  const near = anchorCategories.length > 0 ? shown.filter((p) => p.categories.some((c) => anchorCategories.includes(c))) : [];
-  const nearIds = new Set(near.map((p) => p.productId));
-  return [...near, ...shown.filter((p) => !nearIds.has(p.productId))].slice(0, o.limit);
+  const near: ShelfProduct[] = [];
+  if (anchorCategories.length > 0) {
+    for (const at of positionsIn(ranked, anchorCategories)) {
+      const p = ranked[at]!;
+      if (shown(p) && near.push(p) === o.limit) return near;
+    }
+  }
+  // Every product of the anchor's categories the slot may show is in `near` by now.
+  const out = near;
+  for (const p of ranked) {
+    if (out.length === o.limit) break;
+    if (shown(p) && !p.categories.some((c) => anchorCategories.includes(c))) out.push(p);
+  }
+  return out;
+}
+
+/** Each ranking's positions by category (rankings are kept as they are built, never changed). */
+const CATEGORY_INDEX = new WeakMap<readonly ShelfProduct[], Map<string, number[]>>();
+
+/** The positions in the ranking of the products in any of these categories, in ranking order. */
+function positionsIn(ranked: readonly ShelfProduct[], categories: readonly string[]): number[] {
+  let index = CATEGORY_INDEX.get(ranked);
+  if (!index) {
+    index = new Map();
+    for (let at = 0; at < ranked.length; at += 1) {
+      for (const c of new Set(ranked[at]!.categories)) {
+        const list = index.get(c);
+        if (list) list.push(at);
+        else index.set(c, [at]);
+      }
+    }
+    CATEGORY_INDEX.set(ranked, index);
+  }
+  const lists = [...new Set(categories)].map((c) => index.get(c) ?? []).filter((l) => l.length > 0);
+  if (lists.length <= 1) return lists[0] ?? [];
+  return [...new Set(lists.flat())].sort((a, b) => a - b);
 }
 
 /** Whether the slot may show a product: not the anchor, in stock unless the slot says otherwise, within its categories. */

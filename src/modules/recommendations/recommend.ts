@@ -4,24 +4,30 @@
 // slot may show first, popular products filling the rest (the anchor's categories first); stored
 // with their new recommendation_id. `strategy` names what served the first item: popularity when
 // the strategy had nothing to show (an unknown anchor, one without neighbours seen in two sessions,
-// a session the model has not seen).
-import type { Database } from '../../db/types.js';
+// a session the model has not seen). An ask that reads no session is served its answer as composed
+// for the same ask a moment ago, within the caches' bounds (answer-memo.ts).
 import { notFound, validationFailed } from '../../errors.js';
-import type { ProductShelf, RecommendationSlot, RecommendationSlots, ShelfProduct } from '../../kernel/index.js';
+import type { RecommendationSlot, RecommendationSlots, ShelfProduct } from '../../kernel/index.js';
 import type { AnswerWriter } from './answer-writer.js';
+import { readsSession, type AnswerMemo, type Composed } from './answer-memo.js';
 import type { ModelReader } from './model-reader.js';
 import { composeAnswer } from './popularity.js';
 import type { PopularShelf } from './popular-shelf.js';
+import type { Freshness } from './refreshing-cache.js';
 import { MAX_ITEMS, newRecommendationId, type Answer, type Ask } from './recommendation.js';
+import type { ShelfReader } from './shelf-cache.js';
 import { proposalsOf, seedsOf } from './strategies.js';
 
 export interface RecommendDeps {
-  db: Database;
   slots: RecommendationSlots;
-  shelf: Pick<ProductShelf, 'products'>;
+  shelf: Pick<ShelfReader, 'products'>;
   popular: PopularShelf;
   model: ModelReader;
-  answers: AnswerWriter;
+  answers: Pick<AnswerWriter, 'write'>;
+  /** Answers composed for asks without a session, served again a moment (none: each composed). */
+  memo?: AnswerMemo;
+  /** The clock the caches read (Date.now). */
+  clock?: () => number;
 }
 
 export interface RecommendRequest {
@@ -46,13 +52,25 @@ function askOf(slot: RecommendationSlot, request: RecommendRequest): Ask {
 }
 
 /** The strategy's proposals in order (product ids), from the model. */
-async function proposals(deps: RecommendDeps, ask: Ask): Promise<string[]> {
-  const needsSession = ask.sessionId !== null && (ask.strategy === 'personalized' || (ask.strategy === 'frequently_bought_together' && ask.anchorProductId === null));
-  const session = needsSession ? await deps.model.session(ask.siteId, ask.sessionId!) : undefined;
+async function proposals(deps: RecommendDeps, ask: Ask, fresh: Freshness): Promise<string[]> {
+  const session = readsSession(ask) ? await deps.model.session(ask.siteId, ask.sessionId!) : undefined;
   const { kind, seeds } = seedsOf(ask.strategy, ask.anchorProductId, session);
   if (seeds.length === 0) return [];
-  const lists = await deps.model.neighbours(ask.siteId, kind, seeds);
+  const lists = await deps.model.neighbours(ask.siteId, kind, seeds, fresh);
   return proposalsOf(ask.strategy, ask.anchorProductId, session, (_, p) => lists.get(p) ?? []);
+}
+
+/** The slot's items: the strategy's proposals that are live, popular products filling the rest; `fresh.until` lowered to when an input read reaches its cache's maximum age. */
+async function compose(deps: RecommendDeps, ask: Ask, ranked: readonly ShelfProduct[], fresh: Freshness): Promise<Composed> {
+  // Enough of the proposals for the slot when a few are filtered out (the fill covers the rest).
+  const own = (await proposals(deps, ask, fresh)).slice(0, 2 * ask.limit + 8);
+  // One read of the catalog: the anchor (its categories; archived or unknown, it shapes the answer
+  // by its id alone and is never shown) and the proposals that are live.
+  const anchorId = ask.anchorProductId;
+  const live = await deps.shelf.products(ask.siteId, anchorId === null ? own : [anchorId, ...own], fresh);
+  const anchor = anchorId === null ? null : (live.get(anchorId) ?? { productId: anchorId, categories: [] });
+  const ownLive = own.map((id) => live.get(id)).filter((p): p is ShelfProduct => p !== undefined);
+  return composeAnswer(ask.strategy, ownLive, ranked, { limit: ask.limit, inStockOnly: ask.inStockOnly, categories: ask.categories, anchor });
 }
 
 export async function recommend(deps: RecommendDeps, request: RecommendRequest, now = new Date()): Promise<Answer> {
@@ -62,16 +80,15 @@ export async function recommend(deps: RecommendDeps, request: RecommendRequest, 
     throw validationFailed('/product_id', 'product_id is required: the campaign recommends products similar to one', 'required');
   }
   const ask = askOf(slot, request);
-  const [proposed, ranked] = await Promise.all([proposals(deps, ask), deps.popular.ranking(ask.siteId)]);
-  // Enough of the proposals for the slot when a few are filtered out (the fill covers the rest).
-  const own = proposed.slice(0, 2 * ask.limit + 8);
-  // One read of the catalog: the anchor (its categories; archived or unknown, it shapes the answer
-  // by its id alone and is never shown) and the proposals that are live.
-  const anchorId = ask.anchorProductId;
-  const live = await deps.shelf.products(ask.siteId, anchorId === null ? own : [anchorId, ...own]);
-  const anchor = anchorId === null ? null : (live.get(anchorId) ?? { productId: anchorId, categories: [] });
-  const ownLive = own.map((id) => live.get(id)).filter((p): p is ShelfProduct => p !== undefined);
-  const composed = composeAnswer(ask.strategy, ownLive, ranked, { limit: ask.limit, inStockOnly: ask.inStockOnly, categories: ask.categories, anchor });
+  const ranked = await deps.popular.ranking(ask.siteId);
+  const clock = deps.clock ?? Date.now;
+  let composed = deps.memo?.get(ask, ranked, clock());
+  if (!composed) {
+    const fresh = { until: Infinity };
+    const started = clock();
+    composed = await compose(deps, ask, ranked, fresh);
+    composed = deps.memo?.set(ask, ranked, composed, fresh.until, started) ?? composed;
+  }
   const answer: Answer = { recommendationId: newRecommendationId(), campaignId: ask.campaignId, strategy: composed.strategy, items: composed.items };
   await deps.answers.write(ask, answer);
   return answer;

@@ -3,9 +3,12 @@
 // learns from product events (refreshed by the server's job, or now from the command line), and
 // the evaluation of that model on a site's own events.
 import type { Database } from '../../db/types.js';
+import { isUnavailableError } from '../../db/unavailable.js';
 import { streamPositionReached, type ProductActivity, type ProductShelf, type RecommendationSlots, type SiteDirectory } from '../../kernel/index.js';
 import { notFound } from '../../errors.js';
+import { createAnswerMemo } from './answer-memo.js';
 import { createAnswerWriter } from './answer-writer.js';
+import { insertAnswers } from './answers-repository.js';
 import { evaluateSite } from './evaluate-model.js';
 import { createModelReader } from './model-reader.js';
 import { createPopularShelf } from './popular-shelf.js';
@@ -36,13 +39,22 @@ export interface RecommendationsDeps {
 export function createRecommendationsService(deps: RecommendationsDeps) {
   const popular = createPopularShelf({ shelf: deps.shelf, activity: deps.activity });
   const model = createModelReader(deps.db);
-  const recommendDeps = { db: deps.db, slots: deps.slots, shelf: createShelfCache(deps.shelf), popular, model, answers: createAnswerWriter(deps.db) };
+  let reportLost: (count: number, err: unknown) => void = () => undefined;
+  const answers = createAnswerWriter({ store: (items) => insertAnswers(deps.db, items), isFatal: isUnavailableError, onLost: (count, err) => reportLost(count, err) });
+  const memo = createAnswerMemo();
+  const recommendDeps = { slots: deps.slots, shelf: createShelfCache(deps.shelf), popular, model, answers, memo };
   const refreshDeps = { db: deps.db, activity: deps.activity };
   // What this process keeps (neighbours 20 s, popularity 30 s) ages out by itself after the job's
   // refreshes, within the contract's 60 s; an explicit refresh forgets it at once.
   const learned = (siteId: string, job?: { stopping: () => boolean }) => refreshSite({ ...refreshDeps, ...(job ? { ...JOB, ...job } : {}) }, siteId);
   return {
     recommend: (request: RecommendRequest, now?: Date) => recommend(recommendDeps, request, now),
+    /** Resolves once every answer given so far is stored (or counted lost): the app's close waits for it. */
+    drainAnswers: () => answers.drain(),
+    /** Where answers that could not be stored are reported, as a count (the server's log). */
+    reportLostAnswersTo(listener: (count: number, err: unknown) => void): void {
+      reportLost = listener;
+    },
     /**
      * Learns the site's product events committed before the call, now: waits (a while at most) for
      * the horizon to pass them (other transactions still open hold it) and for another process's
@@ -58,6 +70,7 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
         if (!result.busy || Date.now() > until) {
           popular.forget(siteId);
           model.forget();
+          memo.clear();
           return result;
         }
         await pause();

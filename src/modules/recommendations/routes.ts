@@ -2,7 +2,7 @@
 // for server rendering; the site is the credential's.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { fromMinorUnitsOf } from '../../domain/money.js';
+import { currencyDigits, fromMinorUnits } from '../../domain/money.js';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { principalOf } from '../../http/principals.js';
 import type { MediaLibrary } from '../../kernel/index.js';
@@ -10,22 +10,45 @@ import type { Answer } from './recommendation.js';
 import type { RecommendationsService } from './recommendations-service.js';
 import { RecommendationAnswer, RecommendationQuery } from './schemas.js';
 
-const toAnswerView = (a: Answer, imageUrl: (image: Answer['items'][number]['image']) => string | null) => ({
-  recommendation_id: a.recommendationId,
-  campaign_id: a.campaignId,
-  strategy: a.strategy,
-  items: a.items.map((p, i) => ({
+/** Each currency's decimals, looked up once (every item of every answer has a price). */
+const DIGITS = new Map<string, number>();
+const digitsOf = (currency: string): number => {
+  let digits = DIGITS.get(currency);
+  if (digits === undefined) DIGITS.set(currency, (digits = currencyDigits(currency) ?? 2));
+  return digits;
+};
+
+type ImageUrl = (image: Answer['items'][number]['image']) => string | null;
+
+const itemsView = (items: Answer['items'], imageUrl: ImageUrl) =>
+  items.map((p, i) => ({
     product_id: p.productId,
     title: p.title,
     url: p.url,
     image_url: imageUrl(p.image),
-    price: { amount: fromMinorUnitsOf(p.price.amount, p.price.currency), currency: p.price.currency },
+    price: { amount: fromMinorUnits(p.price.amount, digitsOf(p.price.currency)), currency: p.price.currency },
     position: i + 1,
-  })),
-});
+  }));
+
+/**
+ * The items' view, made once per items array and base URL: answers served from the memo share
+ * their items (answer-memo.ts), and so their view (never changed once made).
+ */
+const ITEM_VIEWS = new WeakMap<Answer['items'], { base: string; view: ReturnType<typeof itemsView> }>();
+
+const toAnswerView = (a: Answer, base: string, imageUrl: ImageUrl) => {
+  let kept = ITEM_VIEWS.get(a.items);
+  if (kept?.base !== base) ITEM_VIEWS.set(a.items, (kept = { base, view: itemsView(a.items, imageUrl) }));
+  return { recommendation_id: a.recommendationId, campaign_id: a.campaignId, strategy: a.strategy, items: kept.view };
+};
 
 export const recommendationRoutes = (recommendations: RecommendationsService, media: MediaLibrary, publicBaseUrl: string | undefined): FastifyPluginAsyncTypebox => async (app) => {
   const baseUrl = (request: FastifyRequest) => publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  // Answers are stored behind the response (answer-writer.ts): closing the app waits for them.
+  recommendations.reportLostAnswersTo((count, err) => app.log.error({ err, count }, 'recommendation answers not stored'));
+  app.addHook('onClose', async () => {
+    await recommendations.drainAnswers();
+  });
   app.get('/recommendations', {
     config: { auth: { runtime: true, apiKey: { scopes: ['events:write'] } }, browser: true },
     schema: {
@@ -42,6 +65,6 @@ export const recommendationRoutes = (recommendations: RecommendationsService, me
     const answer = await recommendations.recommend({ siteId, campaignId: q.campaign_id, productId: q.product_id, sessionId: q.session_id, limit: q.limit });
     const base = baseUrl(request);
     reply.header('cache-control', 'no-store');
-    return ok(request, toAnswerView(answer, (image) => (image === null ? null : 'url' in image ? image.url : media.publicUrl(base, image.mediaId))));
+    return ok(request, toAnswerView(answer, base, (image) => (image === null ? null : 'url' in image ? image.url : media.publicUrl(base, image.mediaId))));
   });
 };

@@ -61,6 +61,25 @@ describe('personal scores', () => {
     assert.deepEqual(personalScores(['a'], of, new Set()).map((n) => n.productId), ['x', 'y']);
     assert.deepEqual(personalScores([], of, new Set()), []);
   });
+
+  it('one view: the same neighbours and scores as the blend computes, whether its list is ranked (as stored) or not', () => {
+    const blend = (list: readonly Neighbour[], exclude: ReadonlySet<string>, k: number) =>
+      list
+        .filter((n) => !exclude.has(n.productId))
+        .map((n) => ({ productId: n.productId, score: n.score }))
+        .sort((x, y) => y.score - x.score || (x.productId < y.productId ? -1 : x.productId > y.productId ? 1 : 0))
+        .slice(0, k);
+    const neighbour = fc.record({ productId: fc.constantFrom('p', 'q', 'r', 's', 't', 'u'), score: fc.constantFrom(0.1, 0.25, 0.5, 1) });
+    fc.assert(
+      fc.property(fc.uniqueArray(neighbour, { selector: (n) => n.productId }), fc.boolean(), fc.subarray(['p', 'q', 'r']), fc.integer({ min: 1, max: 6 }), (list, ranked, excluded, k) => {
+        const stored = ranked ? topNeighbours('a', 1, list.map((n) => c(n.productId, n.score, 2, 1))) : list;
+        const exclude = new Set(excluded);
+        const scores = personalScores(['a'], () => stored, exclude, k).map((n) => ({ productId: n.productId, score: n.score }));
+        assert.deepEqual(scores, blend(stored, exclude, k));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('strategies', () => {

@@ -60,6 +60,34 @@ describe('popularity', () => {
     );
   });
 
+  it('picks exactly what filtering the whole ranking picks (its category index, its early stop)', () => {
+    // The definition: every product the slot may show, those sharing a category with the anchor first.
+    const reference = (ranked: readonly ShelfProduct[], o: Parameters<typeof pickFromRanking>[1]) => {
+      const shown = ranked.filter((x) => !o.taken?.has(x.productId) && x.productId !== o.anchor?.productId && (!o.inStockOnly || x.inStock) && inCategories(x, o.categories));
+      const near = shown.filter((x) => x.categories.some((c) => (o.anchor?.categories ?? []).includes(c)));
+      return [...near, ...shown.filter((x) => !near.includes(x))].slice(0, o.limit);
+    };
+    const category = fc.constantFrom('A', 'A > B', 'C', 'D');
+    const product = fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'), inStock: fc.boolean(), categories: fc.array(category, { maxLength: 3 }) });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(product, { selector: (x) => x.id }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.boolean(),
+        fc.constantFrom([], ['A'], ['C', 'D']),
+        fc.option(fc.record({ productId: fc.constantFrom('a', 'z'), categories: fc.array(category, { maxLength: 3 }) }), { nil: null }),
+        fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 2 }),
+        (specs, limit, inStockOnly, categories, anchor, taken) => {
+          const ranked = specs.map((x) => p(x.id, { inStock: x.inStock, categories: x.categories }));
+          const o = { limit, inStockOnly, categories, anchor, taken: new Set(taken) };
+          // Twice: the second pick reads the ranking's index built by the first.
+          for (let i = 0; i < 2; i += 1) assert.deepEqual(pickFromRanking(ranked, o).map((x) => x.productId), reference(ranked, o).map((x) => x.productId));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('composes an answer: the strategy’s own first, popular filling the rest; the strategy names what served the first item', () => {
     const ranking = [p('pop1'), p('pop2', { categories: ['Z'] }), p('own1'), p('pop3')];
     const o = { limit: 4, inStockOnly: true, categories: [], anchor: { productId: 'anchor', categories: ['A > B'] } };

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { forEachEngine } from '../../helpers/app.js';
-import { campaign as slotCampaign, catalog as bulk, product, shop, type Shop } from './shop-client.js';
+import { answersStored, campaign as slotCampaign, catalog as bulk, product, shop, type Shop } from './shop-client.js';
 
 forEachEngine('recommendations', (t) => {
   const catalog = (s: Shop, products: object[]) => bulk(t(), s, products);
@@ -37,14 +37,23 @@ forEachEngine('recommendations', (t) => {
     assert.deepEqual(ids, ['b', 'e', 'd']);
     assert.deepEqual(data.items[0].price, { amount: 10.5, currency: 'EUR' });
     assert.deepEqual(data.items.map((i: { position: number }) => i.position), [1, 2, 3]);
-    const stored = await t().database.db.query<{ items: { product_id: string }[]; campaign_id: string }>('SELECT items, campaign_id FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2', [s.siteId, data.recommendation_id]);
+    await answersStored(t());
+    const stored = await t().database.db.query<{ items: { product_id: string; position: number }[]; campaign_id: string; strategy: string; session_id: string | null; anchor_product_id: string | null }>(
+      'SELECT items, campaign_id, strategy, session_id, anchor_product_id FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2',
+      [s.siteId, data.recommendation_id],
+    );
     assert.deepEqual(stored.rows[0]!.items.map((i) => i.product_id), ids);
+    assert.deepEqual(stored.rows[0]!.items.map((i) => i.position), [1, 2, 3]);
+    assert.deepEqual({ ...stored.rows[0]!, items: undefined }, { items: undefined, campaign_id: id, strategy: 'popular', session_id: 's1', anchor_product_id: null });
 
     const anchored = await get(s.server, `campaign_id=${id}&product_id=b&limit=5`);
     assert.equal(anchored.statusCode, 200, anchored.body);
     const anchoredIds = anchored.json().data.items.map((i: { product_id: string }) => i.product_id);
     assert.ok(!anchoredIds.includes('b'), 'never the anchor');
     assert.deepEqual(anchoredIds.slice(0, 2).sort(), ['a', 'd'], 'the anchor’s category first');
+    await answersStored(t());
+    const anchoredStored = await t().database.db.query<{ anchor_product_id: string | null; session_id: string | null }>('SELECT anchor_product_id, session_id FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2', [s.siteId, anchored.json().data.recommendation_id]);
+    assert.deepEqual({ ...anchoredStored.rows[0]! }, { anchor_product_id: 'b', session_id: null });
   });
 
   it('answers a site without activity with its newest products, and an archived product never', async () => {
@@ -54,6 +63,25 @@ forEachEngine('recommendations', (t) => {
     const id = await campaign(s, { filters: { in_stock_only: false } });
     const res = await get(s.browser, `campaign_id=${id}`);
     assert.deepEqual(res.json().data.items.map((i: { product_id: string }) => i.product_id), ['new']);
+  });
+
+  it('shows each item’s image, price and position, the same in an answer asked again', async () => {
+    const s = await shop(t());
+    await catalog(s, [product('a'), product('b', { image_url: 'https://cdn.shop.example/b.jpg', price: { amount: 1234, currency: 'JPY' } }), product('c', { price: { amount: 7.5, currency: 'EUR' } })]);
+    await views(s, 'b', 3);
+    await views(s, 'c', 2);
+    const id = await campaign(s, { limit: 2 });
+    for (let i = 0; i < 2; i += 1) {
+      const res = await get(s.server, `campaign_id=${id}&product_id=a`);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(
+        res.json().data.items.map((x: object) => ({ ...x, title: undefined, url: undefined })),
+        [
+          { product_id: 'b', title: undefined, url: undefined, image_url: 'https://cdn.shop.example/b.jpg', price: { amount: 1234, currency: 'JPY' }, position: 1 },
+          { product_id: 'c', title: undefined, url: undefined, image_url: null, price: { amount: 7.5, currency: 'EUR' }, position: 2 },
+        ],
+      );
+    }
   });
 
   it('refuses what the contract refuses', async () => {
@@ -82,6 +110,7 @@ forEachEngine('recommendations', (t) => {
     assert.equal(theirs.statusCode, 404, 'another site’s campaign');
     assert.equal((await get(s.ownerH, `campaign_id=${id}`)).statusCode, 401, 'a merchant token is not a credential here');
     assert.equal((await get({ ...s.browser, origin: 'https://evil.example' }, `campaign_id=${id}`)).statusCode, 401);
+    await answersStored(t());
     const count = await t().database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM recommendation_answers WHERE site_id = $1', [s.siteId]);
     assert.equal(count.rows[0]!.n, 0, 'nothing stored for a refusal');
   });

@@ -74,10 +74,16 @@ export async function send(t: TestApp, s: Shop, events: readonly SyntheticEvent[
 }
 
 /** A handcrafted event, `minutesAgo` before now. */
-export function ev(sessionId: string, eventType: SyntheticEvent['eventType'], productIds: string[], minutesAgo: number, trusted = false): SyntheticEvent {
-  return { sessionId, eventType, productIds, at: Date.now() - minutesAgo * 60_000, trusted, ...(eventType === 'purchase' ? { orderId: `o-${sessionId}-${productIds.join('-')}` } : {}) };
+/** An event `minutesAgo` before `now` (give one `now` to events whose sessions must weigh exactly alike: the model's decay reads milliseconds). */
+export function ev(sessionId: string, eventType: SyntheticEvent['eventType'], productIds: string[], minutesAgo: number, trusted = false, now = Date.now()): SyntheticEvent {
+  return { sessionId, eventType, productIds, at: now - minutesAgo * 60_000, trusted, ...(eventType === 'purchase' ? { orderId: `o-${sessionId}-${productIds.join('-')}` } : {}) };
 }
 
 export const recommendations = (t: TestApp, headers: Record<string, string>, query: string) => t.inject({ method: 'GET', url: `/api/v1/recommendations?${query}`, headers });
 
 export const idsOf = (res: { json(): { data: { items: { product_id: string }[] } } }) => res.json().data.items.map((i) => i.product_id);
+
+/** Waits until every answer given so far is stored (answers are stored behind the response). */
+export async function answersStored(t: TestApp): Promise<void> {
+  await t.app.services.recommendations.drainAnswers();
+}

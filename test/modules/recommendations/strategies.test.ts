@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { forEachEngine } from '../../helpers/app.js';
-import { campaign, catalog, ev, idsOf, product, recommendations, send, shop, type Shop } from './shop-client.js';
+import { answersStored, campaign, catalog, ev, idsOf, product, recommendations, send, shop, type Shop } from './shop-client.js';
 
 forEachEngine('recommendation strategies', (t) => {
   const refresh = (siteId: string) => t().app.services.recommendations.refresh(siteId);
@@ -33,7 +33,9 @@ forEachEngine('recommendation strategies', (t) => {
       ['s8', ['a', 'f']],
       ...Array.from({ length: 10 }, (_, k): [string, string[]] => [`z${k}`, ['z']]),
     ];
-    await send(t(), views, sessions.flatMap(([s, products]) => products.map((p, k) => ev(s, 'product_view', [p], 30 - k))).sort((x, y) => x.at - y.at));
+    // One clock for all: c (s1, s2) and e (s5, s6) tie exactly only if their sessions start at the same time.
+    const now = Date.now();
+    await send(t(), views, sessions.flatMap(([s, products]) => products.map((p, k) => ev(s, 'product_view', [p], 30 - k, false, now))).sort((x, y) => x.at - y.at));
     await t().inject({ method: 'DELETE', url: `/api/v1/sites/${views.siteId}/products/f`, headers: views.ownerH });
 
     orders = await shop(t());
@@ -63,6 +65,7 @@ forEachEngine('recommendation strategies', (t) => {
     assert.deepEqual(idsOf(res).slice(0, 3), ['b', 'c', 'd']);
     assert.equal(data.items.length, 4);
     for (const gone of ['a', 'e', 'f']) assert.ok(!idsOf(res).includes(gone), gone);
+    await answersStored(t());
     const stored = await t().database.db.query<{ strategy: string }>('SELECT strategy FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2', [views.siteId, data.recommendation_id]);
     assert.equal(stored.rows[0]!.strategy, 'similar');
 
