@@ -365,6 +365,7 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     const order = { event_type: 'purchase', session_id: q.get('session_id'), properties: { order_id: 'o-cap-3', total: 19, currency: 'USD' }, context: { page_url: `${shop.origin}/checkout`, user_agent: 'backend' } };
     const sent = await t.inject({ method: 'POST', url: '/api/v1/events/track', headers: { 'x-api-key': key.apiKey }, payload: order });
     assert.equal(sent.statusCode, 201, sent.body);
+    await t.app.services.recommendations.drainAnswers(); // answers are stored behind their response
     const report = await t.inject({ method: 'GET', url: `/api/v1/sites/${site.siteId}/analytics/campaigns`, headers: bearer(await t.idToken(site.owner)) });
     assert.equal(report.statusCode, 200, report.body);
     const figures = (report.json().data.campaigns as Json[]).find((f) => f.campaign_id === c.campaign_id);

@@ -70,6 +70,7 @@ forEachEngine('campaign analytics', (t) => {
       assert.equal(res.statusCode, 202, res.body);
     }
 
+    await t().app.services.recommendations.drainAnswers(); // answers are stored behind their response
     const res = await report(s, '?tz=Europe/Paris');
     assert.equal(res.statusCode, 200, res.body);
     const data = res.json().data;
