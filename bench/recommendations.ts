@@ -175,7 +175,7 @@ function randomAnchors(base: string, ids: readonly string[]): autocannon.Request
   return [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: `${base}&product_id=${ids[Math.floor(Math.random() * ids.length)]!}` }) }];
 }
 
-export async function routeSite(url: string, env: Record<string, string>, client: pg.Client, log: (line: string) => void) {
+async function routeSite(url: string, env: Record<string, string>, client: pg.Client, log: (line: string) => void) {
   const site = cli(env, ['site', 'create', '--name', 'Bench', '--origin', 'https://shop.example', '--owner', 'bench']);
   const siteId = String(site.site_id);
   const key = String(cli(env, ['key', 'create', '--site', siteId, '--scopes', 'events:write']).api_key);
