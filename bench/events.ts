@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { benchDatabase, fmt, freePort, load, pacedLoad, startChild, startService, type LoadResult } from './lib.js';
 
-const eventBody = (idTag: string) =>
+/** A track body, unique per idTag (its client_event_id). */
+export const eventBody = (idTag: string) =>
   JSON.stringify({
     event_type: 'product_view',
     session_id: `bench-session-${idTag}`,

@@ -16,6 +16,7 @@
 // BENCH_DELIVERIES.
 //
 // Run alone: `node --import tsx bench/workflows.ts` prints its markdown.
+import { eventBody } from './events.js';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -31,15 +32,6 @@ const WORKFLOWS = 20;
 
 const cli = (env: Record<string, string>, args: string[]) =>
   JSON.parse(execFileSync(process.execPath, ['bin/storefront.js', ...args, '--json'], { env: { ...process.env, ...env } }).toString()) as Record<string, unknown>;
-
-const eventBody = (idTag: string) =>
-  JSON.stringify({
-    event_type: 'product_view',
-    session_id: `bench-session-${idTag}`,
-    client_event_id: idTag,
-    properties: { product_id: 'sku-123', product_name: 'Trail shoe', product_price: 89.95, currency: 'EUR' },
-    context: { page_url: 'https://shop.example/products/sku-123', user_agent: 'Mozilla/5.0 (bench)', referrer: 'https://search.example/' },
-  });
 
 /** A workflow that a product view of eventBody never matches: the event type filtered out (even i), or taken and a condition failing (odd i). */
 const nonMatching = (i: number, url: string) => ({

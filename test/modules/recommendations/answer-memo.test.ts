@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ProductShelf, RecommendationSlot, ShelfProduct } from '../../../src/kernel/index.js';
+import { shelfProduct } from './shelf-product.js';
 import { createAnswerMemo } from '../../../src/modules/recommendations/answer-memo.js';
 import { newSession } from '../../../src/modules/recommendations/co-occurrence.js';
 import type { ModelReader } from '../../../src/modules/recommendations/model-reader.js';
@@ -14,17 +15,7 @@ import type { Answer, Ask } from '../../../src/modules/recommendations/recommend
 import { createRefreshingCache } from '../../../src/modules/recommendations/refreshing-cache.js';
 import { createShelfCache } from '../../../src/modules/recommendations/shelf-cache.js';
 
-const p = (id: string, extra: Partial<ShelfProduct> = {}): ShelfProduct => ({
-  productId: id,
-  title: id,
-  url: `https://shop.example/${id}`,
-  image: null,
-  price: { amount: 100, currency: 'EUR' },
-  inStock: true,
-  categories: ['X'],
-  createdAt: new Date(0),
-  ...extra,
-});
+const p = (id: string, extra: Partial<ShelfProduct> = {}): ShelfProduct => shelfProduct(id, { categories: ['X'], ...extra });
 
 function world(strategy: RecommendationSlot['strategy'] = 'similar') {
   let clock = 1_000_000;

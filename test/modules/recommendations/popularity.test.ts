@@ -4,19 +4,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { ShelfProduct } from '../../../src/kernel/index.js';
+import { shelfProduct } from './shelf-product.js';
 import { composeAnswer, inCategories, pickFromRanking, popularityScore, rankByPopularity } from '../../../src/modules/recommendations/popularity.js';
 
-const p = (id: string, extra: Partial<ShelfProduct> = {}): ShelfProduct => ({
-  productId: id,
-  title: id,
-  url: `https://shop.example/${id}`,
-  image: null,
-  price: { amount: 100, currency: 'EUR' },
-  inStock: true,
-  categories: ['A > B'],
-  createdAt: new Date(0),
-  ...extra,
-});
+const p = shelfProduct;
 
 describe('popularity', () => {
   it('weighs a purchase over a cart over a view', () => {
