@@ -11,16 +11,16 @@ import { openDatabase } from './db/open-database.js';
 import { migrate } from './db/migrate.js';
 import { createSecrets, loadMasterSecret, type Secrets } from './secrets.js';
 import { createServices, type Services } from './services.js';
-import { registerAuthentication } from './auth/authenticate.js';
-import { registerSiteAccess } from './http/site-access.js';
-import { registerRuntimeLimits } from './rate-limit/runtime-limits.js';
+import { authenticationChecks, registerCredentialChecks } from './auth/authenticate.js';
+import { siteAccessCheck } from './http/site-access.js';
+import { runtimeLimitsCheck } from './rate-limit/runtime-limits.js';
 import { accepts, securityOf, type AuthSpec } from './auth/principal.js';
 import { ErrorEnvelope } from './http/envelope.js';
 import { registerContentParsers } from './http/content-parsers.js';
 import { schemaBoundary } from './http/validation.js';
 import { registerFormats } from './http/formats.js';
 import { clientErrorHandler, registerErrorHandling, sendError } from './http/error-handler.js';
-import { browserPathRegistry, registerCors } from './plugins/cors.js';
+import { browserPathRegistry, isPreflightRoute, registerCors } from './plugins/cors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { createMetrics, registerMetrics, type Metrics } from './plugins/metrics.js';
 import type { PostgresDatabase } from './db/postgres.js';
@@ -129,6 +129,8 @@ function registerRouteDeclarations(app: FastifyInstance) {
     if (route.config?.browser) {
       browserPaths.add(route.url);
       route.config = { ...route.config, helmet: route.config.helmet ?? BROWSER_ROUTE_HELMET };
+    } else if (!isPreflightRoute(route)) {
+      route.config = { ...route.config, cors: false };
     }
     if (auth !== undefined && route.url.startsWith('/api/')) {
       for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, auth });
@@ -139,7 +141,7 @@ function registerRouteDeclarations(app: FastifyInstance) {
 
 /** The credential checks, in CONTRACT §0's order: who is calling, then its site, then its runtime limits. */
 function registerCredentials(app: FastifyInstance, config: Config, db: Database, services: Services): void {
-  registerAuthentication(app, {
+  const who = authenticationChecks({
     db,
     sites: services.kernel.siteDirectory,
     apiKeys: services.apiKeyVerifier,
@@ -147,8 +149,7 @@ function registerCredentials(app: FastifyInstance, config: Config, db: Database,
     idTokens: services.idTokens,
     platformSecret: config.platformSecret,
   });
-  registerSiteAccess(app, db);
-  registerRuntimeLimits(app, services.runtimeLimits);
+  registerCredentialChecks(app, [...who, siteAccessCheck(db), runtimeLimitsCheck(services.runtimeLimits)]);
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -164,8 +165,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownDb) await db.close();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerContentParsers(app);
   registerErrorHandling(app);

@@ -1,7 +1,8 @@
-// One preValidation hook per credential kind, then one that requires a principal. Each kind's hook
-// acts only on routes that declare the kind and only when its credential is present; the last hook
-// refuses requests no hook accepted. Hooks run after body parsing (so invalid JSON is a 400 first)
-// and before schema validation (so a missing credential is a 401 before a 400), as CONTRACT §0 orders.
+// One check per credential kind, then one that requires a principal, run by one preValidation hook
+// with the site access and runtime limits after them. Each kind's check acts only on routes that
+// declare the kind and only when its credential is present; the last refuses requests no check
+// accepted. The hook runs after body parsing (so invalid JSON is a 400 first) and before schema
+// validation (so a missing credential is a 401 before a 400), as CONTRACT §0 orders.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../errors.js';
 import type { Database } from '../db/types.js';
@@ -70,16 +71,18 @@ function requestOrigin(request: FastifyRequest): string | undefined {
   return `${request.protocol}://${request.host}`;
 }
 
-export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): void {
+/** One step of the credential check: resolves when it has nothing to say, rejects with the 401/403. */
+export type CredentialCheck = (request: FastifyRequest) => Promise<void> | void;
+
+/** The credential kinds' checks, in CONTRACT §0's order; each acts only on routes that take its kind and only when its credential is present. */
+export function authenticationChecks(deps: AuthDeps): CredentialCheck[] {
   // Refuse ambiguity before any kind looks at the request.
-  app.addHook('preValidation', async (request) => {
-    const s = spec(request);
-    if (s === undefined || s === 'public') return;
+  const unambiguous: CredentialCheck = (request) => {
     if (credentialHeaders(request).length > 1) throw unauthorized('Send exactly one credential');
-  });
+  };
 
   // Runtime tokens: Authorization bearer, or the beacon body. Bound to the request's Origin.
-  app.addHook('preValidation', async (request) => {
+  const runtimeToken: CredentialCheck = async (request) => {
     const s = spec(request);
     if (!accepts(s, 'runtime')) return;
     let token = bodyCredential(request);
@@ -98,10 +101,10 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
     if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
     if (!site.origins.includes(claims.origin)) throw unauthorized('The runtime token’s origin is no longer allowed for this site');
     request.principal = { kind: 'runtime', siteId: claims.siteId, origin, trustClass: 'browser' };
-  });
+  };
 
   // Secret API keys: X-API-Key, with the route's scopes.
-  app.addHook('preValidation', async (request) => {
+  const apiKey: CredentialCheck = async (request) => {
     const s = spec(request);
     if (!accepts(s, 'apiKey') || request.principal) return;
     const secret = single(request.headers['x-api-key']);
@@ -116,19 +119,19 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
       }
     }
     request.principal = { kind: 'apiKey', ...key, trustClass: 'server' };
-  });
+  };
 
   // Merchant ID tokens: Authorization bearer from the identity provider or the local issuer.
-  app.addHook('preValidation', async (request) => {
+  const merchant: CredentialCheck = async (request) => {
     if (!accepts(spec(request), 'merchant') || request.principal) return;
     const token = bearer(request);
     if (token === undefined) return;
     const identity = await deps.idTokens.verify(token);
     request.principal = { kind: 'merchant', ...identity };
-  });
+  };
 
   // Platform signatures: HMAC of time, nonce, method, path with query and raw body; fresh, each nonce once.
-  app.addHook('preValidation', async (request) => {
+  const platform: CredentialCheck = async (request) => {
     if (!accepts(spec(request), 'platform') || request.principal) return;
     const header = single(request.headers['x-platform-signature']);
     if (header === undefined) return;
@@ -137,18 +140,44 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
     const nonce = checkPlatformSignature(deps.platformSecret, header, signed, Math.floor(Date.now() / 1000));
     if (!(await recordNonceUse(deps.db, nonce))) throw unauthorized('The platform signature nonce was already used');
     request.principal = { kind: 'platform' };
-  });
+  };
 
   // Nothing accepted: a missing credential or one of a kind this route does not take.
-  app.addHook('preValidation', async (request) => {
-    const s = spec(request);
-    if (s === undefined || s === 'public' || request.principal) return;
+  const someoneAccepted: CredentialCheck = (request) => {
+    if (request.principal) return;
+    const s = spec(request) as AuthSpec;
     const sent = credentialHeaders(request);
     throw new AppError(
       'unauthorized',
-      sent.length === 0
-        ? `This route needs ${describeAccepted(s as AuthSpec)}`
-        : `This route does not accept that credential; it needs ${describeAccepted(s as AuthSpec)}`,
+      sent.length === 0 ? `This route needs ${describeAccepted(s)}` : `This route does not accept that credential; it needs ${describeAccepted(s)}`,
     );
+  };
+  return [unambiguous, runtimeToken, apiKey, merchant, platform, someoneAccepted];
+}
+
+/**
+ * The whole credential check as one preValidation hook (one hook instead of one per kind: each
+ * async hook costs every request a promise and a turn of the microtask queue). Public routes skip
+ * it without a promise; the checks run in order, each awaited only when it returned a promise.
+ */
+export function registerCredentialChecks(app: FastifyInstance, checks: CredentialCheck[]): void {
+  const run = async (request: FastifyRequest, from: number): Promise<void> => {
+    for (let i = from; i < checks.length; i += 1) await checks[i]!(request);
+  };
+  app.addHook('preValidation', (request, _reply, done) => {
+    const s = spec(request);
+    if (s === undefined || s === 'public') return done();
+    try {
+      for (let i = 0; i < checks.length; i += 1) {
+        const pending = checks[i]!(request);
+        if (pending) {
+          pending.then(() => run(request, i + 1)).then(() => done(), done);
+          return;
+        }
+      }
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

@@ -1,6 +1,6 @@
 // Site access as part of the credential check (CONTRACT §0), before the schema: each route says where
 // its site is in the request and which role a merchant needs; keys and runtime tokens must be of that site.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { SITE_ID_PATTERN } from '../ids.js';
 import { AppError, notFound } from '../errors.js';
 import type { Queryable } from '../db/types.js';
@@ -46,8 +46,8 @@ const SITE_ID = new RegExp(SITE_ID_PATTERN);
  * route to a resource of a site (`resource`), not being of its site is a 404 like an unknown id, never a 403
  * that would confirm the id exists; a member without the role still gets 403. The services check access again: they are called from the command line as well, and hold the site row locked.
  */
-export function registerSiteAccess(app: FastifyInstance, db: Queryable): void {
-  app.addHook('preValidation', async (request) => {
+export function siteAccessCheck(db: Queryable): (request: FastifyRequest) => Promise<void> | void {
+  const check = async (request: FastifyRequest): Promise<void> => {
     const access = request.routeOptions.config.siteAccess;
     const principal = request.principal;
     if (!access || !principal || principal.kind === 'platform') return;
@@ -70,5 +70,7 @@ export function registerSiteAccess(app: FastifyInstance, db: Queryable): void {
         located?.at ? [{ path: located.at, code: 'forbidden', message: `the ${credential} belongs to another site` }] : undefined,
       );
     }
-  });
+  };
+  // Routes without a site to check (and the platform) skip it without a promise.
+  return (request) => (request.routeOptions.config.siteAccess && request.principal && request.principal.kind !== 'platform' ? check(request) : undefined);
 }

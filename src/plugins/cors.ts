@@ -5,6 +5,13 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors reads it per route: false sends no CORS headers. */
+    cors?: false | FastifyCorsOptions;
+  }
+}
+
 const BROWSER: FastifyCorsOptions = {
   origin: true,
   methods: ['GET', 'POST', 'OPTIONS'],
@@ -13,16 +20,26 @@ const BROWSER: FastifyCorsOptions = {
   exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id', 'ETag'],
   maxAge: 600,
 };
-const NONE: FastifyCorsOptions = { origin: false };
 
+/**
+ * @fastify/cors with the browser routes' options, and `config.cors: false` on every other route
+ * (set by `corsOff`, from the route declarations), so a merchant, key or admin request pays one
+ * property check and gets no CORS headers. Preflights all reach the plugin's `OPTIONS *` route: one
+ * for a path that is not a browser route is answered 404 before the plugin sees it.
+ */
 export async function registerCors(app: FastifyInstance, isBrowserPath: (path: string) => boolean): Promise<void> {
-  await app.register(cors, {
-    delegator: (req, callback) => {
-      const path = (req.url ?? '/').split('?')[0]!;
-      callback(null, isBrowserPath(path) ? BROWSER : NONE);
-    },
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'OPTIONS' && request.routeOptions.url === '*' && !isBrowserPath((request.url ?? '/').split('?')[0]!)) {
+      reply.callNotFound();
+      return;
+    }
+    done();
   });
+  await app.register(cors, BROWSER);
 }
+
+/** Whether a route is the plugin's preflight route (which must keep CORS on). */
+export const isPreflightRoute = (route: { method: string | string[]; url: string }) => route.url === '*' && [route.method].flat().includes('OPTIONS');
 
 /** Collects the routes that declare `browser: true` into a path matcher (exact paths, and `/*` wildcards as prefixes). */
 export function browserPathRegistry() {

@@ -95,11 +95,27 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, options:
     else if (isUnavailableError(err)) metrics.storageError('unavailable');
     else if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) metrics.storageError('data_exception');
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // The labelled series of each method, route template and status, looked up once: prom-client's
+  // own lookup hashes the label object on every observation.
+  const series = new Map<string, { count: () => void; observe: (seconds: number) => void }>();
+  const seriesOf = (method: string, route: string, status: number) => {
+    const key = `${method} ${status} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      const labels = { method, route, status: String(status) };
+      const counter = requests.labels(labels);
+      const histogram = latency.labels(labels);
+      found = { count: () => counter.inc(), observe: (seconds) => histogram.observe(seconds) };
+      series.set(key, found);
+    }
+    return found;
+  };
+  app.addHook('onResponse', (request, reply, done) => {
     // The route template (never the raw URL: bounded label values); unmatched requests share one.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
+    const s = seriesOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+    s.count();
+    s.observe(reply.elapsedTime / 1000);
+    done();
   });
   if (options.token === undefined) return;
   const token = options.token;

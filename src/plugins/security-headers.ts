@@ -4,9 +4,11 @@
 // Browser routes and the SDK are read from shops' own origins, so their resources may be embedded
 // cross-origin (Cross-Origin-Resource-Policy), which the SDK's <script> tag needs. Answers Fastify
 // sends before any hook (a URL it cannot route) get the global set through applySecurityHeaders.
-// helmet's middleware is built once per set of options (global, or a route's merged over them), not
-// on every request as @fastify/helmet does; only a page with CSP nonces builds one per request.
+// helmet's headers are computed once per set of options (global, or a route's merged over them) and
+// replayed on each reply, not recomputed on every request as @fastify/helmet does; only a page with
+// CSP nonces computes its set per request.
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmetHeaders, { type HelmetOptions } from 'helmet';
 
@@ -69,6 +71,22 @@ export const docsCsp = (header: string): string =>
 const spaced = (csp: unknown) => (typeof csp === 'string' && /;\S/.test(csp) ? csp.replace(/;(?=\S)/g, '; ') : undefined);
 
 type Middleware = ReturnType<typeof helmetHeaders>;
+type HeaderList = [name: string, value: string][];
+
+/** The headers a helmet middleware sets, captured once (helmet only calls setHeader and removeHeader), CSP "; "-spaced. */
+function headersOf(middleware: Middleware): HeaderList {
+  const out = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void out.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void out.delete(name.toLowerCase()),
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return [...out].map(([name, value]) => [name, name === 'content-security-policy' ? (spaced(value) ?? value) : value]);
+}
+
+const setAll = (res: ServerResponse, headers: HeaderList) => {
+  for (let i = 0; i < headers.length; i += 1) res.setHeader(headers[i]![0], headers[i]![1]);
+};
 
 /** A route's options over the global ones (helmet's option type is a union of aliases a spread can't follow). */
 const merged = (global: HelmetOptions, route: RouteHelmet): HelmetOptions => {
@@ -92,14 +110,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   };
-  const setGlobalHeaders = helmetHeaders(global);
-  // One middleware per route option object (routes share the exported constants).
-  const byRoute = new WeakMap<RouteHelmet, Middleware>();
-  const middlewareOf = (route: RouteHelmet | undefined): Middleware => {
-    if (!route) return setGlobalHeaders;
+  // helmet computes the headers; they are the same for every reply of a route, so each set is
+  // captured once (global, or per route option object: routes share the exported constants) and
+  // replayed, instead of running helmet's middleware chain and a CSP rewrite on every request.
+  const globalHeaders = headersOf(helmetHeaders(global));
+  const byRoute = new WeakMap<RouteHelmet, HeaderList>();
+  const headersFor = (route: RouteHelmet | undefined): HeaderList => {
+    if (!route) return globalHeaders;
     let made = byRoute.get(route);
     if (!made) {
-      made = helmetHeaders(merged(global, route));
+      made = headersOf(helmetHeaders(merged(global, route)));
       byRoute.set(route, made);
     }
     return made;
@@ -108,20 +128,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
   app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.config.helmet;
     if (route?.enableCSPNonces) {
+      // A page with nonces: its CSP differs per reply.
       reply.cspNonce = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
-      helmetHeaders(withNonces(merged(global, route), reply.cspNonce))(request.raw, reply.raw, () => undefined);
+      setAll(reply.raw, headersOf(helmetHeaders(withNonces(merged(global, route), reply.cspNonce))));
     } else {
-      middlewareOf(route)(request.raw, reply.raw, () => undefined);
+      setAll(reply.raw, headersFor(route));
     }
     done();
   });
-  app.addHook('onSend', async (_request, reply) => {
-    const csp = spaced(reply.getHeader('content-security-policy'));
-    if (csp) reply.header('content-security-policy', csp);
-  });
-  app.decorate('applySecurityHeaders', (request: FastifyRequest, reply: FastifyReply) => {
-    setGlobalHeaders(request.raw, reply.raw, () => undefined);
-    const csp = spaced(reply.raw.getHeader('content-security-policy'));
-    if (csp) reply.raw.setHeader('content-security-policy', csp);
-  });
+  app.decorate('applySecurityHeaders', (_request: FastifyRequest, reply: FastifyReply) => setAll(reply.raw, globalHeaders));
 }

@@ -3,7 +3,7 @@
 // each, any other runtime-token request one), so one client with a forged Origin cannot use up the
 // quota of the site's real visitors; and each address may exchange a limited number of runtime
 // tokens a minute. Addresses are counted by clientBucket (an IPv6 /64 as one).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { effectiveSiteConfig, type SiteDirectory } from '../kernel/index.js';
 import { unauthorized } from '../errors.js';
 import { clientBucket } from './client-address.js';
@@ -42,10 +42,10 @@ export function createRuntimeLimits(deps: { limiter: HourlyLimiter; sites: SiteD
 export type RuntimeLimits = ReturnType<typeof createRuntimeLimits>;
 
 /** After authentication: every runtime-token request is charged to its client address. */
-export function registerRuntimeLimits(app: FastifyInstance, limits: RuntimeLimits): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+export function runtimeLimitsCheck(limits: RuntimeLimits): (request: FastifyRequest) => Promise<void> | void {
+  return (request) => {
     const principal = request.principal;
-    if (principal?.kind !== 'runtime') return;
-    await limits.chargeAddress(principal.siteId, request.ip, runtimePoints(request.body));
-  });
+    if (principal?.kind !== 'runtime') return undefined;
+    return limits.chargeAddress(principal.siteId, request.ip, runtimePoints(request.body));
+  };
 }

@@ -48,30 +48,34 @@ export async function insertEvents(q: Queryable, rows: readonly NewEvent[]): Pro
   const { rows: inserted } = await q.query<{ event_id: string }>(
     `INSERT INTO events (site_id, event_id, event_type, session_id, user_id, device_id, client_event_id,
                          dedup_key_source, trust_class, key_id, origin, occurred_at, received_at, properties, context)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                          $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::timestamptz[],
-                          $14::jsonb[], $15::jsonb[])
+     SELECT x->>0, x->>1, x->>2, x->>3, x->>4, x->>5, x->>6, x->>7, x->>8, x->>9, x->>10,
+            timestamptz 'epoch' + (x->>11)::bigint * interval '1 millisecond',
+            timestamptz 'epoch' + (x->>12)::bigint * interval '1 millisecond',
+            x->13, x->14
+       FROM jsonb_array_elements($1::jsonb) AS x
      ON CONFLICT (event_id, site_id) DO NOTHING
      RETURNING event_id`,
-    [
-      rows.map((r) => r.siteId),
-      rows.map((r) => r.eventId),
-      rows.map((r) => r.eventType),
-      rows.map((r) => r.sessionId),
-      rows.map((r) => r.userId),
-      rows.map((r) => r.deviceId),
-      rows.map((r) => r.clientEventId),
-      rows.map((r) => r.dedupKeySource),
-      rows.map((r) => r.trustClass),
-      rows.map((r) => r.keyId),
-      rows.map((r) => r.origin),
-      rows.map((r) => toIso(r.occurredAt)),
-      rows.map((r) => toIso(r.receivedAt)),
-      rows.map((r) => r.propertiesJson),
-      rows.map((r) => r.contextJson),
-    ],
+    [eventsDocument(rows)],
   );
   return new Set(inserted.map((r) => r.event_id));
+}
+
+/**
+ * The rows as one JSON document, a row an array: its columns, the times as epoch milliseconds, and
+ * properties and context as the JSON they were serialised to once. One native JSON.stringify per row
+ * instead of fifteen array literals escaped element by element by the driver.
+ */
+export function eventsDocument(rows: readonly NewEvent[]): string {
+  const out: string[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    const r = rows[i]!;
+    const scalars = JSON.stringify([
+      r.siteId, r.eventId, r.eventType, r.sessionId, r.userId, r.deviceId, r.clientEventId,
+      r.dedupKeySource, r.trustClass, r.keyId, r.origin, r.occurredAt, r.receivedAt,
+    ]);
+    out[i] = `${scalars.slice(0, -1)},${r.propertiesJson},${r.contextJson}]`;
+  }
+  return `[${out.join(',')}]`;
 }
 
 /** occurred_at of stored events, by event id (for answering duplicates). */
