@@ -54,6 +54,10 @@ export function createApiKeysService(db: Database, secrets: Secrets) {
   const hash = (secret: string) => secrets.keyedHash('api-key-hash', secret);
   // The hot path verifies a key per request; remember rows (and misses) briefly.
   const cache = new LRUCache<string, { row: repo.ApiKeyRow | null }>({ max: 10_000, ttl: API_KEY_CACHE_TTL_MS });
+  // The keyed hash of a key that verified, for as long (an HMAC is a tenth of the hot path's work).
+  // Only in this process's memory, which holds the secret while it serves the request anyway;
+  // revocation still acts at once through `cache`, which the hash is looked up in.
+  const hashes = new LRUCache<string, string>({ max: 10_000, ttl: API_KEY_CACHE_TTL_MS });
   const cursors = createCursorCodec(secrets);
 
   return {
@@ -103,7 +107,8 @@ export function createApiKeysService(db: Database, secrets: Secrets) {
     /** The key behind a presented secret, or 401: unknown, revoked and expired keys look the same to the caller. */
     async verifyKey(secret: string): Promise<VerifiedApiKey> {
       if (!/^sk_[A-Za-z0-9]{20,100}$/.test(secret)) throw unauthorized('The API key is not valid');
-      const presented = hash(secret);
+      const known = hashes.get(secret);
+      const presented = known ?? hash(secret);
       let entry = cache.get(presented);
       if (!entry) {
         entry = { row: (await repo.findApiKeyByHash(db, presented)) ?? null };
@@ -115,6 +120,7 @@ export function createApiKeysService(db: Database, secrets: Secrets) {
       }
       if (row.revoked_at) throw unauthorized('The API key has been revoked');
       if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw unauthorized('The API key has expired');
+      if (known === undefined) hashes.set(secret, presented);
       return { siteId: row.site_id, keyId: row.key_id, scopes: row.scopes.filter(isScope), rateLimitPerHour: row.rate_limit_per_hour };
     },
   };
