@@ -230,9 +230,12 @@ export async function withBenchApp<T>(
   }
 }
 
+/** Node options for the service processes (BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses). */
+export const serviceNodeArgs = (): string[] => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** The real server (`storefront serve`) in a child process on `env`, on a free port. */
 export async function startService(env: Record<string, string>): Promise<Child> {
-  return startChild(['bin/storefront.js', 'serve'], env, await freePort());
+  return startChild([...serviceNodeArgs(), 'bin/storefront.js', 'serve'], env, await freePort());
 }
 
 /** startService, stopped when `fn` ends. */
