@@ -1,5 +1,5 @@
 // Summarises a V8 CPU profile (node --cpu-prof): the top frames by self time, and self time by
-// file or package. Usage: node --import tsx bench/profile-top.ts FILE.cpuprofile [N]
+// file or package. Usage: node --import tsx bench/profile-top.ts FILE.cpuprofile [N] [SKIP_MS]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,17 +20,22 @@ export function where(url: string): string {
   return path.relative(ROOT, p);
 }
 
-export function topFrames(file: string, n = 25): { frames: [string, number][]; places: [string, number][]; totalMs: number } {
+/** `skipMs`: leave out the profile's first milliseconds (start-up: module compilation, warm-up). */
+export function topFrames(file: string, n = 25, skipMs = 0): { frames: [string, number][]; places: [string, number][]; totalMs: number } {
   const prof = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(prof.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+  let t = 0;
+  prof.samples.forEach((id, i) => {
+    t += prof.timeDeltas[i] ?? 0;
+    if (t >= skipMs * 1000) self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  });
   const frames = new Map<string, number>();
   const places = new Map<string, number>();
   let total = 0;
   for (const [id, us] of self) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    if (functionName === '(idle)' || functionName === '(program)' && false) continue;
+    if (functionName === '(idle)') continue;
     total += us;
     const key = `${functionName || '(anonymous)'} ${where(url)}${url ? `:${lineNumber + 1}` : ''}`;
     frames.set(key, (frames.get(key) ?? 0) + us);
@@ -42,7 +47,7 @@ export function topFrames(file: string, n = 25): { frames: [string, number][]; p
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { frames, places, totalMs } = topFrames(process.argv[2]!, Number(process.argv[3] ?? 25));
+  const { frames, places, totalMs } = topFrames(process.argv[2]!, Number(process.argv[3] ?? 25), Number(process.argv[4] ?? 0));
   const pct = (us: number) => `${((us / 1000 / totalMs) * 100).toFixed(1)} %`;
   console.log(`busy ${totalMs.toFixed(0)} ms`);
   for (const [k, us] of frames) console.log(pct(us).padStart(7), k);
