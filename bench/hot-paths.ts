@@ -110,6 +110,7 @@ async function setupPostgres(log: (line: string) => void) {
     const configText = await configRes.clone().text();
     const config = await expectJson(configRes, 200, 'runtime config');
     const assignment = await expectJson(await fetch(`${service.url}/api/v1/partner-experiments/assignments`, { method: 'POST', headers: { ...browser, 'content-type': 'application/json' }, body: JSON.stringify({ session_id: 'capture-1' }) }), 200, 'assignments');
+    if (((assignment.data as { assignments?: unknown[] }).assignments ?? []).length === 0) throw new Error('assignments: the running experiment assigned nobody');
     log(`recommendations shop (${fmt(SESSIONS)} sessions) …`);
     const shop = await routeSite(service.url, env, client, log, SESSIONS);
     const recs = await captureRecommendation(service.url, shop);
@@ -207,6 +208,17 @@ interface Best {
   bad: number;
 }
 
+/** One request of each scenario before any load: every one must answer 2xx (wrk counts only 4xx and 5xx as errors). */
+async function preflight(list: Scenario[]): Promise<void> {
+  for (const s of list) {
+    const t = s.target;
+    const url = t.paths ? `${new URL(t.url).origin}${t.paths[0]}` : t.url;
+    const res = await fetch(url, { method: t.method, headers: t.headers, body: t.body?.replaceAll('[<id>]', `preflight-${randomBytes(6).toString('hex')}`) });
+    const text = await res.text();
+    if (res.status < 200 || res.status > 299) throw new Error(`${s.key}: ${res.status} ${text}`);
+  }
+}
+
 /** A short warm-up of each scenario, then ROUNDS rounds, every other one in reverse order; the best run of each. */
 async function rounds(generator: Generator, list: Scenario[], log: (line: string) => void): Promise<Record<string, Best>> {
   log(`warm-up (${generator}) …`);
@@ -263,6 +275,7 @@ export async function runHotPathsBench(log: (line: string) => void): Promise<Hot
       BARE_RECOMMENDATIONS: JSON.stringify(p.shop.answer),
     }, await freePort());
     const list = scenarios(p, embedded, bare);
+    await preflight(list);
     const best = await rounds(generator, list, log);
     let side: HotPathsResult['autocannon'];
     if (generator === 'wrk') {
@@ -307,7 +320,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
   const pacedOf = new Map(r.paced.map((p) => [p.key, p]));
   const lines = [
     ...(r.generator === 'wrk' ? [] : ['**wrk is not installed** (the Debian package `wrk`): every figure below is autocannon’s, which runs in the benchmark’s Node process, takes a share of the two cores and flatters the ratios.', '']),
-    `Settings: each run ${SECONDS} s, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} (every other one in reverse order, after a 2 s warm-up of each), ${gen}; the real server on PostgreSQL (pool of 16, LOG_LEVEL=warn, its recommendation job off), the embedded engine (PGlite, its own DATA_DIR), and one bare Fastify server answering every route from memory through the route's own schemas and envelope, each its own process${serviceNodeArgs().length ? `; service node options \`${serviceNodeArgs().join(' ')}\`` : ''}. Non-2xx + errors count every run of the scenario, not only the best.`,
+    `Settings: each run ${SECONDS} s, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} (every other one in reverse order, after a 2 s warm-up of each), ${gen}; the real server on PostgreSQL (pool of 16, LOG_LEVEL=warn, its recommendation job off), the embedded engine (PGlite, its own DATA_DIR), and one bare Fastify server answering every route from memory through the route's own schemas and envelope, each its own process${serviceNodeArgs().length ? `; service node options \`${serviceNodeArgs().join(' ')}\`` : ''}. Every route answered 2xx to one request before the load; non-2xx + errors (wrk: 4xx/5xx answers and socket errors; paced runs: anything not 2xx) count every run of the scenario, not only the best.`,
     '',
     `Ingest, ${how}:`,
     '',
