@@ -185,7 +185,12 @@ function scenarios(p: PgSetup, embedded: { service: Child; key: string }, bare: 
   const batch = `{"events":[${Array.from({ length: 100 }, () => eventBody('[<id>]')).join(',')}]}`;
   const pgKey = { ...json, 'x-api-key': p.track.key };
   const runtime = { ...p.reads.browser };
-  const recPaths = p.shop.productIds.map((id) => `${p.shop.base}&product_id=${id}`).sort(() => Math.random() - 0.5);
+  // The catalog's anchors shuffled (Fisher–Yates), sent in turn.
+  const recPaths = p.shop.productIds.map((id) => `${p.shop.base}&product_id=${id}`);
+  for (let i = recPaths.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [recPaths[i], recPaths[j]] = [recPaths[j]!, recPaths[i]!];
+  }
   const assign = { method: 'POST' as const, headers: { ...runtime, ...json }, body: '{"session_id":"[<id>]"}' };
   const rec = { method: 'GET' as const, headers: { 'x-api-key': p.shop.key }, paths: recPaths };
   return [
