@@ -175,12 +175,13 @@ function randomAnchors(base: string, ids: readonly string[]): autocannon.Request
   return [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: `${base}&product_id=${ids[Math.floor(Math.random() * ids.length)]!}` }) }];
 }
 
-async function routeSite(url: string, env: Record<string, string>, client: pg.Client, log: (line: string) => void) {
+/** The route's site: a seeded synthetic shop (`sessions` of them) learned, and a live similar slot of 8 (also bench/hot-paths.ts). */
+export async function routeSite(url: string, env: Record<string, string>, client: pg.Client, log: (line: string) => void, sessions = ROUTE_SESSIONS) {
   const site = cli(env, ['site', 'create', '--name', 'Bench', '--origin', 'https://shop.example', '--owner', 'bench']);
   const siteId = String(site.site_id);
   const key = String(cli(env, ['key', 'create', '--site', siteId, '--scopes', 'events:write']).api_key);
   const owner = String(cli(env, ['token', '--user', 'bench']).id_token);
-  const shop = generateShop({ seed: 16, sessions: ROUTE_SESSIONS, categories: 24, productsPerCategory: 100, start: Date.now() - 28 * 86_400_000 });
+  const shop = generateShop({ seed: 16, sessions, categories: 24, productsPerCategory: 100, start: Date.now() - 28 * 86_400_000 });
   await createCatalog(url, siteId, owner, shop);
   log(`route site: ${fmt(shop.products.length)} products, ${fmt(shop.events.length)} events …`);
   await insertEvents(client, siteId, shop.events);

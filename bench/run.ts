@@ -6,6 +6,7 @@ import { campaignsMarkdown, runCampaignsBench } from './campaigns.js';
 import { catalogMarkdown, runCatalogBench } from './catalog.js';
 import { eventsMarkdown, runEventsBench } from './events.js';
 import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
+import { hotPathsMarkdown, runHotPathsBench } from './hot-paths.js';
 import { mediaMarkdown, runMediaBench } from './media.js';
 import { publisherMarkdown, runPublisherBench } from './publisher.js';
 import { runSdkBench, sdkMarkdown } from './sdk.js';
@@ -40,6 +41,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'sdk', run: async () => sdkMarkdown(await runSdkBench(log)) },
   { name: 'recommendations', run: async () => recommendationsMarkdown(await runRecommendationsBench(log)) },
   { name: 'workflows', run: async () => workflowsMarkdown(await runWorkflowsBench(log)) },
+  { name: 'hot-paths', run: async () => hotPathsMarkdown(await runHotPathsBench(log)) },
 ];
 
 for (const section of SECTIONS) {
