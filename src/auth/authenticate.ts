@@ -39,21 +39,29 @@ const single = (v: string | string[] | undefined): string | undefined => {
 
 const spec = (request: FastifyRequest) => request.routeOptions.config.auth;
 
-const credentialHeaders = (request: FastifyRequest) =>
-  ['authorization', 'x-api-key', 'x-platform-signature'].filter((h) => request.headers[h] !== undefined);
+const CREDENTIAL_HEADERS = ['authorization', 'x-api-key', 'x-platform-signature'] as const;
+
+const credentialHeaders = (request: FastifyRequest) => CREDENTIAL_HEADERS.filter((h) => request.headers[h] !== undefined);
+
+/** How many credential headers were sent (without building the list: every request asks). */
+const credentialHeaderCount = (request: FastifyRequest): number => {
+  const h = request.headers;
+  return (h.authorization !== undefined ? 1 : 0) + (h['x-api-key'] !== undefined ? 1 : 0) + (h['x-platform-signature'] !== undefined ? 1 : 0);
+};
 
 /** The credential carried in a beacon body (CONTRACT §1): only runtime tokens, only without a header. */
 function bodyCredential(request: FastifyRequest): string | undefined {
   const beacon = request.routeOptions.config.beacon;
   const body = request.body as Record<string, unknown> | undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  if (body.api_key === undefined && body.runtime_token === undefined) return undefined;
   const field = beacon?.credentialField;
   const present = (['api_key', 'runtime_token'] as const).filter((f) => body[f] !== undefined);
   if (present.length === 0) return undefined;
   if (!field || !present.includes(field)) {
     throw unauthorized(`Credentials in the body are accepted only as ${field ? `"${field}" ` : ''}on beacon routes`);
   }
-  if (credentialHeaders(request).length > 0) throw unauthorized('Send the credential in a header or in the body, not both');
+  if (credentialHeaderCount(request) > 0) throw unauthorized('Send the credential in a header or in the body, not both');
   const value = body[field];
   if (typeof value !== 'string' || value.length === 0) throw unauthorized(`${field} must be a runtime token`);
   if (value.startsWith('sk_')) throw unauthorized('A secret API key must never be sent in a body; use the X-API-Key header from a server');
@@ -71,6 +79,49 @@ function requestOrigin(request: FastifyRequest): string | undefined {
   return `${request.protocol}://${request.host}`;
 }
 
+/** A runtime token, bound to the request's Origin and to its site's allowed origins. */
+async function verifyRuntimeToken(deps: AuthDeps, request: FastifyRequest, token: string): Promise<void> {
+  const claims = await deps.runtimeTokens.verify(token);
+  const origin = requestOrigin(request);
+  if (origin === undefined) throw unauthorized('A runtime token must be used with the Origin it was issued for');
+  if (origin !== claims.origin) throw unauthorized('The runtime token was issued for another origin');
+  // A token outlives neither its site nor its origin: an origin the owner removed is refused at
+  // once by this process and within the directory's 5 s by every other (CONTRACT §7).
+  const site = await deps.sites.get(claims.siteId);
+  if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
+  if (!site.origins.includes(claims.origin)) throw unauthorized('The runtime token’s origin is no longer allowed for this site');
+  request.principal = { kind: 'runtime', siteId: claims.siteId, origin, trustClass: 'browser' };
+}
+
+/** A secret API key with the route's scopes. */
+async function verifyApiKey(deps: AuthDeps, request: FastifyRequest, s: AuthSpec, secret: string): Promise<void> {
+  const key = await deps.apiKeys.verifyKey(secret);
+  // A key outlives neither its site: an archived site's keys are refused (at once here, within the directory's 5 s elsewhere).
+  if (!(await deps.sites.get(key.siteId))) throw unauthorized('The API key belongs to a site that no longer exists');
+  for (const scope of s.apiKey!.scopes) {
+    if (!key.scopes.includes(scope)) {
+      if ((s.apiKey!.missingScopeStatus ?? 403) === 401) throw unauthorized(`The API key lacks the scope ${scope}`);
+      throw insufficientScope(scope);
+    }
+  }
+  request.principal = { kind: 'apiKey', ...key, trustClass: 'server' };
+}
+
+/** A merchant ID token from the identity provider or the local issuer. */
+async function verifyIdToken(deps: AuthDeps, request: FastifyRequest, token: string): Promise<void> {
+  const identity = await deps.idTokens.verify(token);
+  request.principal = { kind: 'merchant', ...identity };
+}
+
+/** A platform signature: fresh, each nonce once. */
+async function verifySignature(deps: AuthDeps, request: FastifyRequest, header: string): Promise<void> {
+  if (!deps.platformSecret) throw unauthorized('Platform routes are disabled: PLATFORM_SECRET is not configured');
+  const signed = { method: request.method, url: request.raw.url ?? request.url, rawBody: request.rawBody ?? '' };
+  const nonce = checkPlatformSignature(deps.platformSecret, header, signed, Math.floor(Date.now() / 1000));
+  if (!(await recordNonceUse(deps.db, nonce))) throw unauthorized('The platform signature nonce was already used');
+  request.principal = { kind: 'platform' };
+}
+
 /** One step of the credential check: resolves when it has nothing to say, rejects with the 401/403. */
 export type CredentialCheck = (request: FastifyRequest) => Promise<void> | void;
 
@@ -78,68 +129,43 @@ export type CredentialCheck = (request: FastifyRequest) => Promise<void> | void;
 export function authenticationChecks(deps: AuthDeps): CredentialCheck[] {
   // Refuse ambiguity before any kind looks at the request.
   const unambiguous: CredentialCheck = (request) => {
-    if (credentialHeaders(request).length > 1) throw unauthorized('Send exactly one credential');
+    if (credentialHeaderCount(request) > 1) throw unauthorized('Send exactly one credential');
   };
 
   // Runtime tokens: Authorization bearer, or the beacon body. Bound to the request's Origin.
-  const runtimeToken: CredentialCheck = async (request) => {
+  // Each kind decides synchronously whether it has anything to check (no promise when it has not).
+  const runtimeToken: CredentialCheck = (request) => {
     const s = spec(request);
-    if (!accepts(s, 'runtime')) return;
+    if (!accepts(s, 'runtime')) return undefined;
     let token = bodyCredential(request);
     if (token === undefined) {
       token = bearer(request);
-      // A bearer token that is not a runtime token is left to the merchant hook when the route takes both.
-      if (token === undefined || (s.merchant && !deps.runtimeTokens.isRuntimeToken(token))) return;
+      // A bearer token that is not a runtime token is left to the merchant check when the route takes both.
+      if (token === undefined || (s.merchant && !deps.runtimeTokens.isRuntimeToken(token))) return undefined;
     }
-    const claims = await deps.runtimeTokens.verify(token);
-    const origin = requestOrigin(request);
-    if (origin === undefined) throw unauthorized('A runtime token must be used with the Origin it was issued for');
-    if (origin !== claims.origin) throw unauthorized('The runtime token was issued for another origin');
-    // A token outlives neither its site nor its origin: an origin the owner removed is refused at
-    // once by this process and within the directory's 5 s by every other (CONTRACT §7).
-    const site = await deps.sites.get(claims.siteId);
-    if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
-    if (!site.origins.includes(claims.origin)) throw unauthorized('The runtime token’s origin is no longer allowed for this site');
-    request.principal = { kind: 'runtime', siteId: claims.siteId, origin, trustClass: 'browser' };
+    return verifyRuntimeToken(deps, request, token);
   };
 
   // Secret API keys: X-API-Key, with the route's scopes.
-  const apiKey: CredentialCheck = async (request) => {
+  const apiKey: CredentialCheck = (request) => {
     const s = spec(request);
-    if (!accepts(s, 'apiKey') || request.principal) return;
+    if (!accepts(s, 'apiKey') || request.principal) return undefined;
     const secret = single(request.headers['x-api-key']);
-    if (secret === undefined) return;
-    const key = await deps.apiKeys.verifyKey(secret);
-    // A key outlives neither its site: an archived site's keys are refused (at once here, within the directory's 5 s elsewhere).
-    if (!(await deps.sites.get(key.siteId))) throw unauthorized('The API key belongs to a site that no longer exists');
-    for (const scope of s.apiKey!.scopes) {
-      if (!key.scopes.includes(scope)) {
-        if ((s.apiKey!.missingScopeStatus ?? 403) === 401) throw unauthorized(`The API key lacks the scope ${scope}`);
-        throw insufficientScope(scope);
-      }
-    }
-    request.principal = { kind: 'apiKey', ...key, trustClass: 'server' };
+    return secret === undefined ? undefined : verifyApiKey(deps, request, s, secret);
   };
 
   // Merchant ID tokens: Authorization bearer from the identity provider or the local issuer.
-  const merchant: CredentialCheck = async (request) => {
-    if (!accepts(spec(request), 'merchant') || request.principal) return;
+  const merchant: CredentialCheck = (request) => {
+    if (!accepts(spec(request), 'merchant') || request.principal) return undefined;
     const token = bearer(request);
-    if (token === undefined) return;
-    const identity = await deps.idTokens.verify(token);
-    request.principal = { kind: 'merchant', ...identity };
+    return token === undefined ? undefined : verifyIdToken(deps, request, token);
   };
 
   // Platform signatures: HMAC of time, nonce, method, path with query and raw body; fresh, each nonce once.
-  const platform: CredentialCheck = async (request) => {
-    if (!accepts(spec(request), 'platform') || request.principal) return;
+  const platform: CredentialCheck = (request) => {
+    if (!accepts(spec(request), 'platform') || request.principal) return undefined;
     const header = single(request.headers['x-platform-signature']);
-    if (header === undefined) return;
-    if (!deps.platformSecret) throw unauthorized('Platform routes are disabled: PLATFORM_SECRET is not configured');
-    const signed = { method: request.method, url: request.raw.url ?? request.url, rawBody: request.rawBody ?? '' };
-    const nonce = checkPlatformSignature(deps.platformSecret, header, signed, Math.floor(Date.now() / 1000));
-    if (!(await recordNonceUse(deps.db, nonce))) throw unauthorized('The platform signature nonce was already used');
-    request.principal = { kind: 'platform' };
+    return header === undefined ? undefined : verifySignature(deps, request, header);
   };
 
   // Nothing accepted: a missing credential or one of a kind this route does not take.

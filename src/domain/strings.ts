@@ -26,14 +26,59 @@ export interface StringRuleOptions {
  * about; whatever recurses over a client's value (JSON.stringify, a sanitiser) asks first.
  */
 export function exceedsNesting(value: unknown, maxDepth = MAX_NESTING): boolean {
-  const stack: [value: unknown, depth: number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
+  // Two parallel stacks of objects and their depths (no tuple per node: this runs on every event).
+  const values: object[] = [];
+  const depths: number[] = [];
+  if (typeof value === 'object' && value !== null) {
+    values.push(value);
+    depths.push(0);
+  }
+  while (values.length > 0) {
+    const v = values.pop()!;
+    const depth = depths.pop()!;
     if (depth >= maxDepth) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+    const children: unknown[] = Array.isArray(v) ? v : Object.values(v);
+    for (let i = 0; i < children.length; i += 1) {
+      const child = children[i];
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
   return false;
+}
+
+/** Whether every string and key of the value is storable and it nests at most `maxDepth`: the common case, answered without building a pointer per node. */
+export function allStorable(value: unknown, maxDepth = MAX_NESTING): boolean {
+  if (typeof value === 'string') return isStorableString(value);
+  if (typeof value !== 'object' || value === null) return true;
+  const values: object[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const v = values.pop()!;
+    const depth = depths.pop()!;
+    if (depth >= maxDepth) return false;
+    const isArray = Array.isArray(v);
+    const keys = isArray ? undefined : Object.keys(v);
+    const n = isArray ? (v as unknown[]).length : keys!.length;
+    for (let i = 0; i < n; i += 1) {
+      let child: unknown;
+      if (isArray) child = (v as unknown[])[i];
+      else {
+        const key = keys![i]!;
+        if (!isStorableString(key)) return false;
+        child = (v as Record<string, unknown>)[key];
+      }
+      if (typeof child === 'string') {
+        if (!isStorableString(child)) return false;
+      } else if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return true;
 }
 
 /**
@@ -43,6 +88,8 @@ export function exceedsNesting(value: unknown, maxDepth = MAX_NESTING): boolean 
  */
 export function unstorableStrings(value: unknown, pointer = '', options: StringRuleOptions = {}): ErrorDetail[] {
   const maxDepth = options.maxDepth ?? MAX_NESTING;
+  // Batch items are left to their own check; without any, a clean value needs no pointers.
+  if (!options.items?.length && allStorable(value, maxDepth)) return [];
   const items = options.items && options.items.length > 0 ? new Set(options.items) : undefined;
   const details: ErrorDetail[] = [];
   const stack: [value: unknown, path: string, depth: number][] = [[value, pointer, 0]];
