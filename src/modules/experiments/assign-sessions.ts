@@ -2,7 +2,9 @@
 // its site. The first call stores the assignment (exposure) and counts it in the running sums; later
 // calls, from this process or another, return the stored one.
 import type { Database } from '../../db/types.js';
+import { createGroupCommitter } from '../../db/group-commit.js';
 import { retryOnConflict } from '../../db/retry.js';
+import { isUnavailableError } from '../../db/unavailable.js';
 import { notFound } from '../../errors.js';
 import { assignmentOf } from './assignment.js';
 import * as assignments from './assignments-repository.js';
@@ -22,6 +24,51 @@ const storeAssignments = (db: Database, siteId: string, fresh: readonly NewAssig
     }),
   );
 
+/** Stores first exposures of a site; returns those stored now (the others were stored before). */
+export type AssignmentStore = (siteId: string, fresh: readonly NewAssignment[], now: number) => Promise<Assignment[]>;
+
+interface PendingAssignment {
+  siteId: string;
+  assignment: NewAssignment;
+  now: number;
+}
+
+const pairKey = (siteId: string, experimentId: string, sessionId: string) => `${siteId}\n${experimentId}\n${sessionId}`;
+
+/**
+ * First exposures of concurrent requests stored together (group commit): every exposure that
+ * arrives while earlier ones commit goes into the next batch, one transaction per site (its inserts
+ * and running-sum updates); each request is answered after its commit. A batch that fails is retried one request at
+ * a time (the committer), so one bad request cannot fail the others.
+ */
+export function createAssignmentStore(db: Database): AssignmentStore {
+  const committer = createGroupCommitter<PendingAssignment, Assignment | null>({
+    maxBatch: 500,
+    maxConcurrent: db.engine === 'pglite' ? 1 : 2,
+    isFatal: isUnavailableError,
+    async flush(items) {
+      const bySite = new Map<string, Map<string, PendingAssignment>>();
+      for (const item of items) {
+        let site = bySite.get(item.siteId);
+        if (!site) bySite.set(item.siteId, (site = new Map()));
+        // One row per (experiment, session), in key order (a fixed lock order between batches).
+        site.set(pairKey(item.siteId, item.assignment.experimentId, item.assignment.sessionId), item);
+      }
+      const stored = new Map<string, Assignment>();
+      for (const [siteId, site] of [...bySite].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        const fresh = [...site].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, item]) => item);
+        const now = Math.max(...fresh.map((item) => item.now));
+        for (const a of await storeAssignments(db, siteId, fresh.map((item) => item.assignment), now)) stored.set(pairKey(siteId, a.experimentId, a.sessionId), a);
+      }
+      return items.map((item) => stored.get(pairKey(item.siteId, item.assignment.experimentId, item.assignment.sessionId)) ?? null);
+    },
+  });
+  return async (siteId, fresh, now) => {
+    const results = await committer.submit(fresh.map((assignment) => ({ siteId, assignment, now })));
+    return results.filter((a): a is Assignment => a !== null);
+  };
+}
+
 /** The running experiments to assign in: all of the site's, or those asked for (an unknown one, or another site's, is not found). */
 async function targetsOf(db: Database, running: RunningExperiments, siteId: string, experimentIds?: readonly string[]): Promise<Experiment[]> {
   const all = await running.of(siteId);
@@ -40,11 +87,11 @@ async function targetsOf(db: Database, running: RunningExperiments, siteId: stri
 const pairsOf = (targets: readonly Experiment[], sessionId: string) => targets.map((e) => ({ experimentId: e.experimentId, sessionId }));
 
 /** The session's assignment in each target, by experiment id: stored before, stored now, or stored meanwhile by another process. */
-async function assignmentsIn(db: Database, siteId: string, targets: readonly Experiment[], sessionId: string, now: number): Promise<Map<string, Assignment>> {
+async function assignmentsIn(db: Database, store: AssignmentStore, siteId: string, targets: readonly Experiment[], sessionId: string, now: number): Promise<Map<string, Assignment>> {
   const stored = new Map((await assignments.findAssignments(db, siteId, pairsOf(targets, sessionId))).map((a) => [a.experimentId, a]));
   const missing = targets.filter((e) => !stored.has(e.experimentId));
   if (missing.length === 0) return stored;
-  for (const a of await storeAssignments(db, siteId, missing.map((e) => assignmentOf(e, sessionId)), now)) stored.set(a.experimentId, a);
+  for (const a of await store(siteId, missing.map((e) => assignmentOf(e, sessionId)), now)) stored.set(a.experimentId, a);
   // Another process stored some first: read those back (sticky).
   const raced = missing.filter((e) => !stored.has(e.experimentId));
   if (raced.length > 0) {
@@ -54,10 +101,11 @@ async function assignmentsIn(db: Database, siteId: string, targets: readonly Exp
 }
 
 /** The session's variant in each running experiment of the site (or of those asked for). */
-export async function assignSession(db: Database, running: RunningExperiments, siteId: string, sessionId: string, experimentIds: readonly string[] | undefined, now: number) {
+export async function assignSession(deps: { db: Database; running: RunningExperiments; store: AssignmentStore }, siteId: string, sessionId: string, experimentIds: readonly string[] | undefined, now: number) {
+  const { db, running, store } = deps;
   const targets = await targetsOf(db, running, siteId, experimentIds);
   if (targets.length === 0) return { assignments: [] };
-  const stored = await assignmentsIn(db, siteId, targets, sessionId, now);
+  const stored = await assignmentsIn(db, store, siteId, targets, sessionId, now);
   return {
     assignments: targets.map((e) => {
       const a = stored.get(e.experimentId);

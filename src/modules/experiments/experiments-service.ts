@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.js';
 import { createCursorCodec, type PageRequest } from '../../db/paging.js';
 import type { Actor, ExperimentGate, WorkflowTriggers } from '../../kernel/index.js';
 import type { Secrets } from '../../secrets.js';
-import { assignSession, assignSessions } from './assign-sessions.js';
+import { assignSession, assignSessions, createAssignmentStore } from './assign-sessions.js';
 import { createExperiment } from './create-experiment.js';
 import type { ExperimentInput } from './experiment-settings.js';
 import { startExperiment, stopExperiment } from './move-experiment.js';
@@ -18,6 +18,7 @@ import * as experiments from './experiments-repository.js';
 export function createExperimentsService(db: Database, secrets: Secrets, triggers?: WorkflowTriggers) {
   const cursors = createCursorCodec(secrets);
   const running = createRunningExperiments(db);
+  const assignments = { db, running, store: createAssignmentStore(db) };
   const gate: ExperimentGate = {
     async stateOf(q, siteId, experimentId) {
       const found = await experiments.findExperiment(q, experimentId);
@@ -39,7 +40,7 @@ export function createExperimentsService(db: Database, secrets: Secrets, trigger
     stop: (actor: Actor, experimentId: string) => stopExperiment({ db, running, triggers }, actor, experimentId),
     /** The session's sticky variant in each running experiment of the site (or of those asked for). */
     assign: (siteId: string, sessionId: string, experimentIds?: readonly string[], now = Date.now()) =>
-      assignSession(db, running, siteId, sessionId, experimentIds, now),
+      assignSession(assignments, siteId, sessionId, experimentIds, now),
     /** Many sessions at once (imports and benchmarks); how many were new. */
     assignMany: (siteId: string, sessionIds: readonly string[], now = Date.now()) => assignSessions(db, running, siteId, sessionIds, now),
     results: (actor: Actor, experimentId: string, now = Date.now()) => readResults(db, actor, experimentId, now),

@@ -109,9 +109,12 @@ forEachEngine('partner experiments', (t) => {
     const view = (r: { json(): { data: { assignments: unknown[] } } }) => JSON.stringify(r.json().data.assignments);
     assert.deepEqual(twice.map(view), once.map(view));
     assert.deepEqual(thrice.map(view), once.map(view));
+    // One new session asked for eight times at once: its first exposures share a group commit.
+    const burst = await Promise.all(Array.from({ length: 8 }, () => assign(s.browser, { session_id: 'burst' })));
+    assert.equal(new Set(burst.map(view)).size, 1, 'one sticky answer');
     const results = await t().inject({ method: 'GET', url: `${BASE}/${id}/results`, headers: s.member });
     const sessionsCounted = results.json().data.sessions;
-    assert.equal(sessionsCounted.control + sessionsCounted.treatment, 501, 'each session counted once');
+    assert.equal(sessionsCounted.control + sessionsCounted.treatment, 502, 'each session counted once');
   });
 
   it('flags a skewed assignment stream as a sample-ratio mismatch, not a fair one, and waits for 8 sessions per arm', async () => {
