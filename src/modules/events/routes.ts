@@ -19,6 +19,9 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
     config: { auth: ingestAuth, browser: true },
     validatorCompiler: TrackedEvent.validatorCompiler,
     schema: {
+      operationId: 'trackEvent',
+      description:
+        'Runtime token (browser trust, with its Origin) or API key with events:write (server trust). The event is validated against its type; the deduplication key makes a replay 200 with the original event_id. Every answer carries the hourly quota in RateLimit-* headers.',
       tags,
       summary: 'Track one event: 201 stored, 200 duplicate (deduplicated: true, the original event_id)',
       body: Event,
@@ -40,6 +43,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
     config: { auth: ingestAuth, browser: true, beacon: { credentialField: 'api_key' } },
     validatorCompiler: BatchEvents.validatorCompiler,
     schema: {
+      operationId: 'trackEvents',
       tags,
       summary: '1–100 events, each validated alone: 201 when all succeed, 207 when any fails (the good ones are stored)',
       description:
@@ -66,6 +70,9 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
   app.get('/events/:eventId', {
     config: { auth: { merchant: true } },
     schema: {
+      operationId: 'getEvent',
+      description:
+        'The stored event with its properties, trust class, received time and the source of its deduplication key. Members of the event’s site; another site’s event is 404.',
       tags,
       summary: 'An event as stored, with its trust class and deduplication key source (members of its site)',
       params: EventParams,

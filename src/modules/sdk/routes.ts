@@ -11,13 +11,17 @@ const SUMMARY = {
   'render.mjs': 'The SDK’s campaign renderer (an ES module the SDK imports when a campaign is shown)',
 } as const;
 
+const OPERATION_IDS = { 'storefront.js': 'getSdkScript', 'storefront.mjs': 'getSdkModule', 'render.mjs': 'getSdkRenderer' } as const;
+
 export const sdkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const file of SDK_FILES) {
     app.get(`/sdk/v1/${file}`, {
       config: { auth: 'public', browser: true },
       schema: {
+        operationId: OPERATION_IDS[file],
         tags: ['sdk'],
         summary: SUMMARY[file],
+        description: 'Cacheable: ETag, Cache-Control: public, max-age=3600, stale-while-revalidate=604800; 304 when If-None-Match names the current ETag. No credential.',
         response: { 200: Type.String({ description: 'JavaScript' }), 304: Type.Null() },
       },
     }, async (request, reply) => {
