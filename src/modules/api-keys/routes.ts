@@ -9,6 +9,7 @@ import { siteInParams } from '../../http/site-access.js';
 import { SCOPES } from '../../auth/scopes.js';
 import type { ApiKeysService } from './api-keys-service.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import { component } from '../../http/openapi-components.js';
 
 const tags = ['api-keys'];
 const merchant = { auth: { merchant: true } } as const;
@@ -17,7 +18,7 @@ const ownerOfSite = { ...merchant, siteAccess: { role: 'owner', site: siteInPara
 
 const ScopeSchema = Type.Enum([...SCOPES]);
 
-const ApiKey = Type.Object({
+const ApiKey = component('ApiKey', Type.Object({
   key_id: KeyId,
   site_id: SiteId,
   name: Type.Union([Type.String(), Type.Null()]),
@@ -27,7 +28,7 @@ const ApiKey = Type.Object({
   expires_at: NullableTimestamp,
   revoked_at: NullableTimestamp,
   created_at: Timestamp,
-});
+}));
 
 const CreatedApiKey = Type.Object({
   ...ApiKey.properties,

@@ -3,6 +3,8 @@
 // browser route), cacheable: an ETag, and an hour of freshness with a week of stale-while-revalidate.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NotModified } from '../../http/conditional.js';
+import { responses } from '../../http/envelope.js';
 import { SDK_FILES, sdkBundle } from './bundle.js';
 
 const SUMMARY = {
@@ -22,7 +24,11 @@ export const sdkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sdk'],
         summary: SUMMARY[file],
         description: 'Cacheable: ETag, Cache-Control: public, max-age=3600, stale-while-revalidate=604800; 304 when If-None-Match names the current ETag. No credential.',
-        response: { 200: Type.String({ description: 'JavaScript' }), 304: Type.Null() },
+        response: {
+          ...responses({}, []),
+          200: { description: 'JavaScript', content: { 'application/javascript': { schema: Type.String() } } },
+          304: NotModified,
+        },
       },
     }, async (request, reply) => {
       const bundle = await sdkBundle(file);
