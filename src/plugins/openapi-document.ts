@@ -147,8 +147,22 @@ function declareBeaconBodies(doc: Doc): void {
   }
 }
 
+/** Named request examples on the JSON body of each operation that has some (they replace a schema's single example). */
+function addRequestExamples(doc: Doc, examples: DocumentOptions['requestExamples']): void {
+  for (const { op } of operationsOf(doc)) {
+    const named = typeof op.operationId === 'string' ? examples[op.operationId] : undefined;
+    const body = op.requestBody;
+    if (!named || !isObject(body) || !isObject(body.content) || !isObject(body.content['application/json'])) continue;
+    const media = body.content['application/json'];
+    delete media.example;
+    media.examples = JSON.parse(JSON.stringify(named)) as Json;
+  }
+}
+
 export interface DocumentOptions {
   servers: Array<{ url: string; description: string }>;
+  /** operationId → named examples of its JSON request body. */
+  requestExamples: Record<string, Record<string, { summary: string; value: unknown }>>;
 }
 
 /** The document as served: named schemas referenced, headers declared, beacon bodies, tags, servers. */
@@ -158,6 +172,7 @@ export function finishDocument<T extends object>(document: T, options: DocumentO
   internSchemas(doc);
   declareHeaders(doc);
   declareBeaconBodies(doc);
+  addRequestExamples(doc, options.requestExamples);
   doc.servers = options.servers;
   doc.tags = TAGS.map((t) => ({ ...t }));
   return document;

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { docsCsp } from './security-headers.js';
 import { namedSchemas } from '../http/openapi-components.js';
 import { BEACON_MARK, finishDocument, QUOTA_MARK } from './openapi-document.js';
+import { REQUEST_EXAMPLES } from './openapi-examples.js';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -70,7 +71,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       return { schema: { ...schema, ...marks }, url };
     },
     transformObject: (document) =>
-      'openapiObject' in document ? finishDocument(document.openapiObject, { servers: [{ url: '/', description: 'This server' }] }) : document.swaggerObject,
+      'openapiObject' in document ? finishDocument(document.openapiObject, { servers: [{ url: '/', description: 'This server' }], requestExamples: REQUEST_EXAMPLES }) : document.swaggerObject,
   });
   app.get('/api/v1/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, {
