@@ -5,6 +5,8 @@
 
 /** The site id every example uses (the SiteId schema's own example). */
 export const EXAMPLE_SITE_ID = 'site_4Tq9Zr2LmXc8VbN1wKp3';
+/** The campaign id the submission example names (the overlay of the createCampaign example, once created). */
+export const EXAMPLE_CAMPAIGN_ID = 'cmp_3Kq8Zt1VbN7x';
 
 const SITE = EXAMPLE_SITE_ID;
 const CONTEXT = { page_url: 'https://shop.example/products/trail-shoe', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' };
@@ -184,6 +186,7 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
       value: {
         name: 'Newsletter overlay',
         kind: 'overlay',
+        status: 'active',
         content: { template: 'modal', title: 'Get 10 % off', form: { form_id: 'newsletter', fields: [{ name: 'email', type: 'email', label: 'Email', required: true }] } },
         targeting: { url_include: ['/products/*'], devices: ['desktop'] },
         trigger: { on: 'delay', delay_ms: 5000 },
@@ -194,7 +197,7 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
   submitForm: {
     submission: {
       summary: 'An email from the newsletter overlay',
-      value: { campaign_id: 'cmp_3Kq8Zt1VbN7x', form_id: 'newsletter', client_submission_id: 'cs-5c1d7e-1', session_id: 'sess-5c1d7e', fields: { email: 'ada@shop.example' }, consent: { granted: true } },
+      value: { campaign_id: EXAMPLE_CAMPAIGN_ID, form_id: 'newsletter', client_submission_id: 'cs-5c1d7e-1', session_id: 'sess-5c1d7e', fields: { email: 'ada@shop.example' } },
     },
   },
   createWorkflow: {

@@ -16,7 +16,7 @@ const ingestAuth = { runtime: true, apiKey: { scopes: ['events:write' as const],
 export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events: EventsService }): FastifyPluginAsyncTypebox => async (app) => {
 
   app.post('/events/track', {
-    config: { auth: ingestAuth, browser: true },
+    config: { auth: ingestAuth, browser: true, quotaHeaders: true },
     validatorCompiler: TrackedEvent.validatorCompiler,
     schema: {
       operationId: 'trackEvent',
@@ -40,7 +40,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
   });
 
   app.post('/events/batch', {
-    config: { auth: ingestAuth, browser: true, beacon: { credentialField: 'api_key' } },
+    config: { auth: ingestAuth, browser: true, beacon: { credentialField: 'api_key' }, quotaHeaders: true },
     validatorCompiler: BatchEvents.validatorCompiler,
     schema: {
       operationId: 'trackEvents',
