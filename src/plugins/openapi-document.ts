@@ -101,6 +101,16 @@ function internSchemas(doc: Doc): void {
   doc.paths = walk(doc.paths) as Doc['paths'];
 }
 
+/** Every request body has the server's size limit: an operation that takes one may answer 413 payload_too_large. */
+function declareBodyLimit(doc: Doc): void {
+  for (const { op } of operationsOf(doc)) {
+    const responses = op.responses as Record<string, Json>;
+    if (!op.requestBody || responses['413']) continue;
+    responses['413'] = { description: 'Error envelope (CONTRACT §0)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+  }
+}
+
 /** The headers the server sends with a response of the operation. */
 function headersOf(status: string, op: JsonObject, statuses: string[]): HeaderName[] {
   const names: HeaderName[] = ['X-Request-Id'];
@@ -170,6 +180,7 @@ export function finishDocument<T extends object>(document: T, options: DocumentO
   const doc = document as unknown as Doc;
   doc.components = doc.components ?? {};
   internSchemas(doc);
+  declareBodyLimit(doc);
   declareHeaders(doc);
   declareBeaconBodies(doc);
   addRequestExamples(doc, options.requestExamples);
