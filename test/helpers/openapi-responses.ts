@@ -98,13 +98,15 @@ function buildChecker(doc: Doc): ResponseChecker {
 
 const checkers = new Map<string, ResponseChecker>();
 
-/** The checker of the app's document (one per distinct document in this process). */
+/**
+ * The checker of the app's document, one per set of routes in this process: building the document
+ * takes a good part of a second, and apps with the same routes serve the same one.
+ */
 export function responseCheckerOf(app: FastifyInstance): ResponseChecker {
-  const doc = app.swagger() as unknown as Doc;
-  const key = createHash('sha256').update(JSON.stringify(doc)).digest('hex');
+  const key = createHash('sha256').update(app.printRoutes({ commonPrefix: false })).digest('hex');
   let checker = checkers.get(key);
   if (!checker) {
-    checker = buildChecker(doc);
+    checker = buildChecker(app.swagger() as unknown as Doc);
     checkers.set(key, checker);
   }
   return checker;
