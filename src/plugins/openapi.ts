@@ -68,7 +68,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const marks: Record<string, unknown> = {};
       if (route.config?.quotaHeaders) marks[QUOTA_MARK] = true;
       if (route.config?.beacon) marks[BEACON_MARK] = route.config.beacon.credentialField;
-      return { schema: { ...schema, ...marks }, url };
+      return { schema: Object.keys(marks).length > 0 ? { ...schema, ...marks } : schema, url };
     },
     transformObject: (document) =>
       'openapiObject' in document ? finishDocument(document.openapiObject, { servers: [{ url: '/', description: 'This server' }], requestExamples: REQUEST_EXAMPLES }) : document.swaggerObject,

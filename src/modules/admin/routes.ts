@@ -43,8 +43,7 @@ export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => a
     config: { auth: { platform: true } },
     schema: {
       operationId: 'listAllSites',
-      description:
-        'Every site of the platform with its member and active API key counts, newest first. Platform operators only: the request carries an X-Platform-Signature.',
+      description: 'Every site of the platform with its member and active API key counts, newest first. Platform operators only: the request carries an X-Platform-Signature.',
       tags: ['admin'],
       summary: 'All sites with member and active-key counts, newest first (platform signature)',
       querystring: Type.Object(PageQuery),
@@ -83,8 +82,7 @@ export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => a
     config: platform,
     schema: {
       operationId: 'runDueJobs',
-      description:
-        'For deployments without a resident worker: an external scheduler calls this to run the jobs whose time has come, in the answering process, and gets what ran. Platform signature only.',
+      description: 'For deployments without a resident worker: an external scheduler calls this to run the jobs whose time has come, in the answering process, and gets what ran. Platform signature only.',
       tags,
       summary: 'Run the jobs that are due now, in this process: the external scheduler’s tick when WORKER=0 (platform signature)',
       response: responses({ 200: Envelope(RunSummary) }, [401]),

@@ -48,8 +48,7 @@ export const apiKeysRoutes = (apiKeys: ApiKeysService): FastifyPluginAsyncTypebo
     config: memberOfSite,
     schema: {
       operationId: 'listApiKeys',
-      description:
-        'The site’s API keys with their scopes, rate limit, prefix and revocation time, newest first. The secret itself is never shown after creation. Members of the site.',
+      description: 'The site’s API keys with their scopes, rate limit, prefix and revocation time, newest first. The secret itself is never shown after creation. Members of the site.',
       tags,
       summary: 'List API keys, newest first (members); secrets are never shown',
       params: SiteParams,
@@ -63,8 +62,7 @@ export const apiKeysRoutes = (apiKeys: ApiKeysService): FastifyPluginAsyncTypebo
     config: ownerOfSite,
     schema: {
       operationId: 'createApiKey',
-      description:
-        'Creates a secret API key (`sk_…`) with the scopes asked and an hourly event rate limit. The secret is in this response only (Cache-Control: no-store); store it now. Owners of the site.',
+      description: 'Creates a secret API key (`sk_…`) with the scopes asked and an hourly event rate limit. The secret is in this response only (Cache-Control: no-store); store it now. Owners of the site.',
       tags,
       summary: 'Create a secret API key (owners); the secret is in this response only',
       params: SiteParams,
@@ -86,8 +84,7 @@ export const apiKeysRoutes = (apiKeys: ApiKeysService): FastifyPluginAsyncTypebo
     config: ownerOfSite,
     schema: {
       operationId: 'revokeApiKey',
-      description:
-        'Revokes the key at once: requests with it answer 401 from then on. Revoking an already revoked key is 200 and keeps the first revocation time. Owners of the site.',
+      description: 'Revokes the key at once: requests with it answer 401 from then on. Revoking an already revoked key is 200 and keeps the first revocation time. Owners of the site.',
       tags,
       summary: 'Revoke an API key (owners); revoking twice keeps the first time',
       params: Type.Object({ siteId: SiteId, keyId: KeyId }),

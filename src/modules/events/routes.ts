@@ -46,8 +46,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
       operationId: 'trackEvents',
       tags,
       summary: '1–100 events, each validated alone: 201 when all succeed, 207 when any fails (the good ones are stored)',
-      description:
-        'Also the beacon route: during page unload a browser may send `{ api_key: <runtime token>, events }` as text/plain without a credential header.',
+      description: 'Also the beacon route: during page unload a browser may send `{ api_key: <runtime token>, events }` as text/plain without a credential header.',
       body: BatchBody,
       response: responses({ 201: Envelope(BatchResult), 207: Envelope(BatchResult) }, [401, 413, 429]),
     },
@@ -71,8 +70,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
     config: { auth: { merchant: true } },
     schema: {
       operationId: 'getEvent',
-      description:
-        'The stored event with its properties, trust class, received time and the source of its deduplication key. Members of the event’s site; another site’s event is 404.',
+      description: 'The stored event with its properties, trust class, received time and the source of its deduplication key. Members of the event’s site; another site’s event is 404.',
       tags,
       summary: 'An event as stored, with its trust class and deduplication key source (members of its site)',
       params: EventParams,

@@ -48,8 +48,7 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
     config: { ...merchant, siteAccess: { role: 'member', site: siteInQuery } },
     schema: {
       operationId: 'listExperiments',
-      description:
-        'Cursor-paged (limit, cursor; meta.next_cursor), for the site named by website_id (members of it).',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor), for the site named by website_id (members of it).',
       tags,
       summary: 'The site’s experiments, newest first',
       querystring: Type.Object({ website_id: SiteId, ...PageQuery }),
@@ -91,6 +90,13 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
       tags, summary: 'running → stopped (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
   }, async (request) => ok(request, await experiments.stop(merchantActor(request), request.params.experimentId)));
 
+  readRoutes(app, experiments);
+};
+
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/** Results for members; the browser's assignment of its session. */
+function readRoutes(app: App, experiments: ExperimentsService): void {
   app.get('/partner-experiments/:experimentId/results', {
     config: merchant,
     schema: {
@@ -108,8 +114,7 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
     config: { auth: { runtime: true }, browser: true },
     schema: {
       operationId: 'assignSession',
-      description:
-        'Sticky per session: the same session always gets the same variant of an experiment. Runtime token only (browser).',
+      description: 'Sticky per session: the same session always gets the same variant of an experiment. Runtime token only (browser).',
       tags,
       summary: 'The session’s sticky variant in the site’s running experiments, before the campaigns they govern load',
       body: AssignmentsBody,
@@ -119,4 +124,4 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
     const principal = principalOf(request, 'runtime');
     return ok(request, await experiments.assign(principal.siteId, request.body.session_id, request.body.experiment_ids));
   });
-};
+}

@@ -11,8 +11,7 @@ export const healthRoutes = (readiness: () => Promise<Readiness>, idSuffix = '')
     config: { auth: 'public' },
     schema: {
       operationId: `checkLiveness${idSuffix}`,
-      description:
-        'Answers 200 as long as the process runs; it does not touch the database (see the readiness route for that).',
+      description: 'Answers 200 as long as the process runs; it does not touch the database (see the readiness route for that).',
       tags: ['health'],
       summary: 'Liveness: the process answers',
       response: responses({ 200: Envelope(Type.Object({ status: Type.Literal('ok') })) }, []),
@@ -23,8 +22,7 @@ export const healthRoutes = (readiness: () => Promise<Readiness>, idSuffix = '')
     config: { auth: 'public' },
     schema: {
       operationId: `checkReadiness${idSuffix}`,
-      description:
-        'Answers 200 when the database answers and every migration is applied, else 503 unavailable with the reason.',
+      description: 'Answers 200 when the database answers and every migration is applied, else 503 unavailable with the reason.',
       tags: ['health'],
       summary: 'Readiness: the database answers and every migration is applied',
       response: responses(

@@ -54,9 +54,7 @@ const WRITE_RULES =
 export const integrationRoutes = (integrations: IntegrationsService): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/sites/:siteId/integrations', {
     config: ofOwner,
-    schema: {
-      operationId: 'createIntegration',
-      tags, summary: 'Connect an Awin or CJ account: its reports are imported on a schedule', description: WRITE_RULES, params: SiteParams, body: CreateIntegrationBody, response: responses({ 201: Envelope(IntegrationView) }, [401, 403, 404]) },
+    schema: { operationId: 'createIntegration', tags, summary: 'Connect an Awin or CJ account: its reports are imported on a schedule', description: WRITE_RULES, params: SiteParams, body: CreateIntegrationBody, response: responses({ 201: Envelope(IntegrationView) }, [401, 403, 404]) },
   }, async (request, reply) => {
     const b = request.body;
     const created = await integrations.create(merchantActor(request), request.params.siteId, {
@@ -90,9 +88,7 @@ export const integrationRoutes = (integrations: IntegrationsService): FastifyPlu
 
   app.patch('/sites/:siteId/integrations/:integrationId', {
     config: ofOwner,
-    schema: {
-      operationId: 'updateIntegration',
-      tags, summary: 'Change an integration (credentials, currency, schedule, window, status)', description: WRITE_RULES, params: IntegrationParams, body: PatchIntegrationBody, response: responses({ 200: Envelope(IntegrationView) }, [401, 403, 404]) },
+    schema: { operationId: 'updateIntegration', tags, summary: 'Change an integration (credentials, currency, schedule, window, status)', description: WRITE_RULES, params: IntegrationParams, body: PatchIntegrationBody, response: responses({ 200: Envelope(IntegrationView) }, [401, 403, 404]) },
   }, async (request) => ok(request, integrationView(await integrations.change(merchantActor(request), request.params.siteId, request.params.integrationId, request.body))));
 
   app.delete('/sites/:siteId/integrations/:integrationId', {

@@ -92,8 +92,7 @@ function libraryRoutes(app: App, media: MediaService, baseUrl: (request: Fastify
     config: libraryAccess,
     schema: {
       operationId: 'listMedia',
-      description:
-        'Cursor-paged (limit, cursor; meta.next_cursor), with the public URL of each item’s bytes.',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor), with the public URL of each item’s bytes.',
       tags,
       summary: 'The site’s media, newest first',
       params: SiteParams,
@@ -121,8 +120,7 @@ function libraryRoutes(app: App, media: MediaService, baseUrl: (request: Fastify
     config: libraryAccess,
     schema: {
       operationId: 'deleteMedia',
-      description:
-        'The bytes are deleted with the item; its public URL answers 404 from then on.',
+      description: 'The bytes are deleted with the item; its public URL answers 404 from then on.',
       tags,
       summary: 'Delete a media item and its bytes; 409 media_in_use while a product or a campaign uses it',
       params: MediaParams,

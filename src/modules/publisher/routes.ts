@@ -53,8 +53,7 @@ export const publisherRoutes = ({ clicks, reports, analytics: publisherAnalytics
     config: { auth: { merchant: true }, siteAccess: { role: 'owner', site: siteInQuery } },
     schema: {
       operationId: 'getPublisherAnalytics',
-      description:
-        'Clicks, orders, revenue and commission per publisher and network over a period, in the site’s time zone. Owners of an active publisher-mode site.',
+      description: 'Clicks, orders, revenue and commission per publisher and network over a period, in the site’s time zone. Owners of an active publisher-mode site.',
       tags,
       summary: 'Publisher analytics for an owner of an active publisher-mode site',
       querystring: AnalyticsQuery,

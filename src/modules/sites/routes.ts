@@ -28,8 +28,7 @@ function siteRoutes(app: App, sites: SitesService): void {
     config: merchant,
     schema: {
       operationId: 'listSites',
-      description:
-        'Cursor-paged (limit, cursor; meta.next_cursor). Any signed-in merchant user, who sees only the sites they belong to.',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor). Any signed-in merchant user, who sees only the sites they belong to.',
       tags,
       summary: 'List the sites the caller is a member of, newest first',
       querystring: Type.Object(PageQuery),
@@ -41,8 +40,7 @@ function siteRoutes(app: App, sites: SitesService): void {
     config: merchant,
     schema: {
       operationId: 'createSite',
-      description:
-        'Creates the site with its origins, publisher mode and configuration; the caller becomes its owner. The public site id (`site_…`) is what storefront pages use.',
+      description: 'Creates the site with its origins, publisher mode and configuration; the caller becomes its owner. The public site id (`site_…`) is what storefront pages use.',
       tags,
       summary: 'Create a site; the caller becomes its owner',
       body: CreateSiteBody,
@@ -63,8 +61,7 @@ function siteRoutes(app: App, sites: SitesService): void {
     config: memberOfSite,
     schema: {
       operationId: 'getSite',
-      description:
-        'The site’s name, origins, publisher mode and configuration. Members of the site.',
+      description: 'The site’s name, origins, publisher mode and configuration. Members of the site.',
       tags,
       summary: 'Read a site (members)',
       params: SiteParams,
@@ -76,8 +73,7 @@ function siteRoutes(app: App, sites: SitesService): void {
     config: ownerOfSite,
     schema: {
       operationId: 'updateSite',
-      description:
-        'Changes only the fields sent; the configuration is validated before anything is stored. Owners of the site.',
+      description: 'Changes only the fields sent; the configuration is validated before anything is stored. Owners of the site.',
       tags,
       summary: 'Change name, origins, publisher mode or configuration (owners)',
       params: SiteParams,
@@ -113,8 +109,7 @@ function memberRoutes(app: App, sites: SitesService): void {
     config: ownerOfSite,
     schema: {
       operationId: 'listMembers',
-      description:
-        'Cursor-paged (limit, cursor; meta.next_cursor). Owners of the site.',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor). Owners of the site.',
       tags,
       summary: 'List members, newest first (owners)',
       params: SiteParams,
@@ -128,8 +123,7 @@ function memberRoutes(app: App, sites: SitesService): void {
     config: ownerOfSite,
     schema: {
       operationId: 'putMember',
-      description:
-        'Adds the user with the role, or changes an existing member’s role; a site always keeps at least one owner (422 last_owner).',
+      description: 'Adds the user with the role, or changes an existing member’s role; a site always keeps at least one owner (422 last_owner).',
       tags,
       summary: 'Add a member or change a role (owners); 201 when added, 200 when changed',
       params: SiteParams,

@@ -46,9 +46,7 @@ const WRITE_RULES =
 export const workflowRoutes = (workflows: WorkflowsService): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/sites/:siteId/workflows', {
     config: ofSite,
-    schema: {
-      operationId: 'createWorkflow',
-      tags, summary: 'Create a workflow: its signing secret (whsec_…) is shown once, here', description: WRITE_RULES, params: SiteParams, body: CreateWorkflowBody, response: responses({ 201: Envelope(WorkflowWithSecret) }, [401, 403, 404, 422]) },
+    schema: { operationId: 'createWorkflow', tags, summary: 'Create a workflow: its signing secret (whsec_…) is shown once, here', description: WRITE_RULES, params: SiteParams, body: CreateWorkflowBody, response: responses({ 201: Envelope(WorkflowWithSecret) }, [401, 403, 404, 422]) },
   }, async (request, reply) => {
     const b = request.body;
     const { workflow, secret } = await workflows.create(merchantActor(request), request.params.siteId, { ...b, status: b.status ?? 'active' });
@@ -76,9 +74,7 @@ export const workflowRoutes = (workflows: WorkflowsService): FastifyPluginAsyncT
 
   app.patch('/sites/:siteId/workflows/:workflowId', {
     config: ofSite,
-    schema: {
-      operationId: 'updateWorkflow',
-      tags, summary: 'Change a workflow (name, status, trigger, action)', description: WRITE_RULES, params: WorkflowParams, body: PatchWorkflowBody, response: responses({ 200: Envelope(WorkflowView) }, [401, 403, 404]) },
+    schema: { operationId: 'updateWorkflow', tags, summary: 'Change a workflow (name, status, trigger, action)', description: WRITE_RULES, params: WorkflowParams, body: PatchWorkflowBody, response: responses({ 200: Envelope(WorkflowView) }, [401, 403, 404]) },
   }, async (request) => ok(request, workflowView(await workflows.change(merchantActor(request), request.params.siteId, request.params.workflowId, request.body))));
 
   app.delete('/sites/:siteId/workflows/:workflowId', {
