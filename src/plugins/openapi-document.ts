@@ -101,11 +101,11 @@ function internSchemas(doc: Doc): void {
   doc.paths = walk(doc.paths) as Doc['paths'];
 }
 
-/** Every request body has the server's size limit: an operation that takes one may answer 413 payload_too_large. */
+/** Every request body has the server's size limit: an operation that may be sent one may answer 413 payload_too_large. */
 function declareBodyLimit(doc: Doc): void {
-  for (const { op } of operationsOf(doc)) {
+  for (const { method, op } of operationsOf(doc)) {
     const responses = op.responses as Record<string, Json>;
-    if (!op.requestBody || responses['413']) continue;
+    if (!['post', 'put', 'patch', 'delete'].includes(method) || responses['413']) continue;
     responses['413'] = { description: 'Error envelope (CONTRACT §0)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   }

@@ -55,7 +55,8 @@ function buildChecker(doc: Doc): ResponseChecker {
 
   return {
     problems(method, url, res, skip) {
-      const path = url.split('?')[0]!;
+      // The path as the server routes it: dot segments resolved (`/sites/x/campaigns/..` is `/sites/x`).
+      const path = new URL(url, 'http://localhost').pathname;
       const t = templates.find((x) => x.method === method && x.pattern.test(path));
       if (!t || skip?.has(`${method} ${t.path}`)) return [];
       const where = `${method} ${t.path} (${t.op.operationId ?? 'no operationId'}) → ${res.statusCode}`;
