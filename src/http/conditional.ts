@@ -15,4 +15,4 @@ export function ifNoneMatchHits(header: string | string[] | undefined, etag: str
 }
 
 /** A 304's response entry: no body, hence no schema. */
-export const NotModified = { description: 'Not modified: If-None-Match names the current ETag (no body)' };
+export const NotModified = { type: 'null', description: 'Not modified: If-None-Match names the current ETag (no body)' };

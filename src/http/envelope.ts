@@ -1,30 +1,52 @@
 // The success and error envelopes of CONTRACT §0, as TypeBox schemas and as builders.
 import { Type, type TSchema } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import type { ErrorDetail } from '../errors.js';
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorDetail } from '../errors.js';
+import { component } from './openapi-components.js';
 
-export const Meta = Type.Object({
-  timestamp: Type.String({ format: 'date-time' }),
-  request_id: Type.String(),
-});
+export const Meta = component(
+  'Meta',
+  Type.Object(
+    {
+      timestamp: Type.String({ format: 'date-time', description: 'When the answer was made (ISO 8601 UTC)' }),
+      request_id: Type.String({ description: 'The request id, also in the X-Request-Id header' }),
+    },
+    { description: 'What every answer carries besides its data or error' },
+  ),
+);
 
-export const ErrorDetailSchema = Type.Object({
-  path: Type.String({ description: 'JSON Pointer into the request body (or into params/query)' }),
-  code: Type.String(),
-  message: Type.String(),
-});
-
-export const ErrorEnvelope = Type.Object(
-  {
-    success: Type.Literal(false),
-    error: Type.Object({
-      code: Type.String(),
+export const ErrorDetailSchema = component(
+  'ErrorDetail',
+  Type.Object(
+    {
+      path: Type.String({ description: 'JSON Pointer into the request body (or into params/query)' }),
+      code: Type.String({ description: 'What is wrong at the path (a JSON Schema keyword or a rule name)' }),
       message: Type.String(),
-      details: Type.Optional(Type.Array(ErrorDetailSchema)),
-    }),
-    meta: Meta,
-  },
-  { description: 'Error envelope (CONTRACT §0)' },
+    },
+    { description: 'One problem of a refused request, at its place' },
+  ),
+);
+
+/** Every code of the catalogue (src/errors.ts), in its order: the document's enum is made from it. */
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export const ErrorCodeSchema = component(
+  'ErrorCode',
+  Type.Enum(ERROR_CODES, { description: 'A code of the one error catalogue; each has one HTTP status' }),
+);
+
+export const ErrorBody = component(
+  'ErrorBody',
+  Type.Object({
+    code: ErrorCodeSchema,
+    message: Type.String({ description: 'For people; may change' }),
+    details: Type.Optional(Type.Array(ErrorDetailSchema)),
+  }),
+);
+
+export const ErrorEnvelope = component(
+  'Error',
+  Type.Object({ success: Type.Literal(false), error: ErrorBody, meta: Meta }, { description: 'Error envelope (CONTRACT §0)' }),
 );
 
 export function Envelope<T extends TSchema>(data: T, description = 'Success') {

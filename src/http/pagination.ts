@@ -4,6 +4,7 @@ import { Type, type TSchema } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { CURSOR_MAX_LENGTH, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, type PageRequest, type PageResult } from '../db/paging.js';
 import { Meta, meta } from './envelope.js';
+import { component } from './openapi-components.js';
 
 export type { PageRequest, PageResult } from '../db/paging.js';
 
@@ -22,10 +23,10 @@ export const PageQuery = {
   ),
 };
 
-export const PageMeta = Type.Object({
+export const PageMeta = component('PageMeta', Type.Object({
   ...Meta.properties,
   next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the next page; null on the last page' }),
-});
+}));
 
 /** The success envelope of a list: `data` is the page's items, `meta.next_cursor` the way on. */
 export function Page<T extends TSchema>(item: T, description = 'A page of the list, newest first') {

@@ -12,6 +12,7 @@ import { SCOPES, type Scope } from '../../src/auth/scopes.js';
 import { SYSTEM } from '../../src/kernel/index.js';
 import { signPlatformRequest } from '../../src/auth/platform-signature.js';
 import { createTestDatabase, ENGINES, type EngineName, type TestDatabase } from './database.js';
+import { checkInjectedResponses } from './openapi-responses.js';
 
 export const PLATFORM_SECRET = 'test-platform-secret-0123456789';
 export const ORIGIN = 'https://shop.example';
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Register extra routes before the app is ready (tests of mechanisms). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Check every injected response against the OpenAPI document (default true; see openapi-responses.ts). */
+  checkResponses?: boolean;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -55,8 +58,14 @@ export async function createTestApp(engine: EngineName, options: TestAppOptions 
   const config = testConfig(options.env);
   const secrets = createSecrets(config.storefrontSecret!);
   const app = await buildApp(config, { db: database.db, secrets, logger: false });
+  // Routes a test adds are its own mechanisms, not the API: their responses are not checked.
+  const added = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) added.add(`${method} ${route.url}`);
+  });
   await options.extend?.(app);
   await app.ready();
+  if (options.checkResponses !== false) checkInjectedResponses(app, added);
   const services = app.services;
   let n = 0;
 

@@ -277,10 +277,13 @@ forEachEngine('lists: pagination', (t) => {
       const params = Object.fromEntries(op.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string; schema: unknown }) => [p.name, p.schema]));
       assert.deepEqual([params.limit?.minimum, params.limit?.maximum, params.limit?.default], [1, 200, 50], `${path} limit`);
       assert.ok(params.cursor?.maxLength, `${path} cursor`);
-      const schema = op.responses['200'].content['application/json'].schema;
+      // Shared schemas are references into components.schemas.
+      const deref = (s: { $ref?: string }) => (s.$ref ? doc.components.schemas[s.$ref.split('/').pop()!] : s);
+      const schema = deref(op.responses['200'].content['application/json'].schema);
       assert.equal(schema.properties.data.type, 'array', `${path} data is the array`);
-      assert.ok(schema.properties.meta.properties.next_cursor, `${path} meta.next_cursor`);
-      assert.ok(schema.properties.meta.required.includes('next_cursor'), `${path} meta.next_cursor is required`);
+      const meta = deref(schema.properties.meta);
+      assert.ok(meta.properties.next_cursor, `${path} meta.next_cursor`);
+      assert.ok(meta.required.includes('next_cursor'), `${path} meta.next_cursor is required`);
     }
   });
 });

@@ -42,6 +42,8 @@ export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => a
   app.get('/sites', {
     config: { auth: { platform: true } },
     schema: {
+      operationId: 'listAllSites',
+      description: 'Every site of the platform with its member and active API key counts, newest first. Platform operators only: the request carries an X-Platform-Signature.',
       tags: ['admin'],
       summary: 'All sites with member and active-key counts, newest first (platform signature)',
       querystring: Type.Object(PageQuery),
@@ -52,6 +54,7 @@ export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => a
   app.get('/jobs', {
     config: platform,
     schema: {
+      operationId: 'listJobs',
       tags,
       summary: 'Durable jobs: counts per queue, and the jobs newest first (platform signature)',
       description: 'An exhausted webhook delivery is a failed job. `status` narrows the list (not the counts); succeeded jobs are kept 7 days.',
@@ -66,6 +69,7 @@ export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => a
   app.post('/jobs/:jobId/retry', {
     config: platform,
     schema: {
+      operationId: 'retryJob',
       tags,
       summary: 'One more attempt of a failed job, now (platform signature)',
       description: '404 for an unknown job; 409 invalid_state for a job that has not failed.',
@@ -77,6 +81,8 @@ export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => a
   app.post('/jobs/run-due', {
     config: platform,
     schema: {
+      operationId: 'runDueJobs',
+      description: 'For deployments without a resident worker: an external scheduler calls this to run the jobs whose time has come, in the answering process, and gets what ran. Platform signature only.',
       tags,
       summary: 'Run the jobs that are due now, in this process: the external scheduler’s tick when WORKER=0 (platform signature)',
       response: responses({ 200: Envelope(RunSummary) }, [401]),

@@ -9,6 +9,7 @@ import { siteInParams } from '../../http/site-access.js';
 import { SCOPES } from '../../auth/scopes.js';
 import type { ApiKeysService } from './api-keys-service.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
+import { component } from '../../http/openapi-components.js';
 
 const tags = ['api-keys'];
 const merchant = { auth: { merchant: true } } as const;
@@ -17,7 +18,7 @@ const ownerOfSite = { ...merchant, siteAccess: { role: 'owner', site: siteInPara
 
 const ScopeSchema = Type.Enum([...SCOPES]);
 
-const ApiKey = Type.Object({
+const ApiKey = component('ApiKey', Type.Object({
   key_id: KeyId,
   site_id: SiteId,
   name: Type.Union([Type.String(), Type.Null()]),
@@ -27,7 +28,7 @@ const ApiKey = Type.Object({
   expires_at: NullableTimestamp,
   revoked_at: NullableTimestamp,
   created_at: Timestamp,
-});
+}));
 
 const CreatedApiKey = Type.Object({
   ...ApiKey.properties,
@@ -46,6 +47,8 @@ export const apiKeysRoutes = (apiKeys: ApiKeysService): FastifyPluginAsyncTypebo
   app.get('/sites/:siteId/api-keys', {
     config: memberOfSite,
     schema: {
+      operationId: 'listApiKeys',
+      description: 'The site’s API keys with their scopes, rate limit, prefix and revocation time, newest first. The secret itself is never shown after creation. Members of the site.',
       tags,
       summary: 'List API keys, newest first (members); secrets are never shown',
       params: SiteParams,
@@ -58,6 +61,8 @@ export const apiKeysRoutes = (apiKeys: ApiKeysService): FastifyPluginAsyncTypebo
   app.post('/sites/:siteId/api-keys', {
     config: ownerOfSite,
     schema: {
+      operationId: 'createApiKey',
+      description: 'Creates a secret API key (`sk_…`) with the scopes asked and an hourly event rate limit. The secret is in this response only (Cache-Control: no-store); store it now. Owners of the site.',
       tags,
       summary: 'Create a secret API key (owners); the secret is in this response only',
       params: SiteParams,
@@ -78,6 +83,8 @@ export const apiKeysRoutes = (apiKeys: ApiKeysService): FastifyPluginAsyncTypebo
   app.delete('/sites/:siteId/api-keys/:keyId', {
     config: ownerOfSite,
     schema: {
+      operationId: 'revokeApiKey',
+      description: 'Revokes the key at once: requests with it answer 401 from then on. Revoking an already revoked key is 200 and keeps the first revocation time. Owners of the site.',
       tags,
       summary: 'Revoke an API key (owners); revoking twice keeps the first time',
       params: Type.Object({ siteId: SiteId, keyId: KeyId }),

@@ -1,7 +1,8 @@
 // Request shapes of trusted conversions (spec 2.4, 2.5; CONTRACT §4). Amounts are JSON numbers in
 // major units here; the use cases convert them to integer minor units of the currency.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral, type TSchema } from 'typebox';
 import { NonEmpty, SiteId } from '../../http/common-schemas.js';
+import { component } from '../../http/openapi-components.js';
 
 const Amount = (description?: string) => Type.Number({ minimum: 0, ...(description ? { description } : {}) });
 const Delta = (description: string) => Type.Number({ description });
@@ -89,12 +90,27 @@ export const ConversionEnvelope = Type.Object({
 });
 export type ConversionEnvelopeInput = Static<typeof ConversionEnvelope>;
 
-export const ConversionBody = Type.Object(
-  {
-    event_type: EventType,
-    conversion: Type.Optional(Purchase),
-    adjustment: Type.Optional(Adjustment),
-    cancellation: Type.Optional(Cancellation),
-  },
-  { description: 'event_type and exactly one matching object: purchase → conversion, adjustment → adjustment, cancellation → cancellation' },
+const variant = <K extends string, O extends TSchema>(name: string, type: string, key: K, object: O, description: string) =>
+  component(name, Type.Object({ event_type: Type.Literal(type), [key]: object } as { event_type: TLiteral<string> } & Record<K, O>, { description }));
+
+const ref = (name: string) => `#/components/schemas/${name}`;
+
+/**
+ * The documented body: one of three shapes, told apart by event_type (an OpenAPI discriminator).
+ * What the route enforces is ConversionEnvelope, then the matching object with its own schema.
+ */
+export const ConversionBody = component(
+  'ConversionBody',
+  Type.Unsafe<Static<typeof ConversionEnvelope>>({
+    oneOf: [
+      variant('PurchaseConversion', 'purchase', 'conversion', component('Purchase', Purchase), 'A purchase: the order as placed, with its lines'),
+      variant('AdjustmentConversion', 'adjustment', 'adjustment', component('Adjustment', Adjustment), 'A signed change of an order’s amounts (refund, return, correction)'),
+      variant('CancellationConversion', 'cancellation', 'cancellation', component('Cancellation', Cancellation), 'The order is cancelled: its net amounts go to zero'),
+    ],
+    discriminator: {
+      propertyName: 'event_type',
+      mapping: { purchase: ref('PurchaseConversion'), adjustment: ref('AdjustmentConversion'), cancellation: ref('CancellationConversion') },
+    },
+    description: 'event_type and exactly one matching object: purchase → conversion, adjustment → adjustment, cancellation → cancellation',
+  }),
 );

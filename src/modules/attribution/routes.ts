@@ -77,6 +77,7 @@ export const attributionRoutes = ({ touches, conversions }: { touches: TouchesSe
   app.post('/partner-attribution/touches', {
     config: { auth: { runtime: true }, browser: true, beacon: { credentialField: 'runtime_token' } },
     schema: {
+      operationId: 'recordTouches',
       tags,
       summary: 'Record 1–20 affiliate touches, all or nothing: 201 if any is new, 200 if all are unchanged replays, 409 on a reused touch_id',
       description:
@@ -94,6 +95,7 @@ export const attributionRoutes = ({ touches, conversions }: { touches: TouchesSe
     config: { auth: { apiKey: { scopes: ['partner_attribution:convert'] } }, siteAccess: { site: siteOfConversion } },
     validatorCompiler: ConversionRequestBody.validatorCompiler,
     schema: {
+      operationId: 'recordConversion',
       tags,
       summary: 'Record a trusted purchase, adjustment or cancellation of an order',
       description:
@@ -110,6 +112,9 @@ export const attributionRoutes = ({ touches, conversions }: { touches: TouchesSe
   app.get('/partner-attribution/conversions/:orderId', {
     config: { auth: { merchant: true }, siteAccess: { role: 'member', site: siteInQuery } },
     schema: {
+      operationId: 'getConversion',
+      description:
+        'The order’s ledger entries (purchase, adjustments, cancellation) with their deltas, its net amounts and state, and the touches and assignments it names (resolved or not). Members of the site named by website_id.',
       tags,
       summary: 'An order’s ledger and current state (members of the site)',
       params: Type.Object({ orderId: NonEmpty(255) }),

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { NonEmpty } from '../../http/common-schemas.js';
 import { MAX_TOUCHES_PER_REQUEST } from '../../kernel/index.js';
+import { component } from '../../http/openapi-components.js';
 
 const PROVENANCES = ['browser_sdk', 'native_sdk', 'custom_runtime'] as const;
 
@@ -22,10 +23,10 @@ export const Touch = Type.Object({
   session_id: Type.Optional(NonEmpty(256)),
 });
 
-export const TouchesBody = Type.Object({
+export const TouchesBody = component('TouchesBody', Type.Object({
   touches: Type.Array(Touch, { minItems: 1, maxItems: MAX_TOUCHES_PER_REQUEST }),
   runtime_token: Type.Optional(Type.String({ description: 'Beacon form only (text/plain body, no credential header)' })),
-});
+}));
 
 export const TouchesResult = Type.Object({
   results: Type.Array(Type.Object({ touch_id: Type.String(), status: Type.Enum(['created', 'unchanged']) })),

@@ -28,6 +28,7 @@ export const campaignRoutes = (campaigns: CampaignsService, publicBaseUrl: strin
     config: ofSite,
     validatorCompiler: bodyBy(CreateBody),
     schema: {
+      operationId: 'createCampaign',
       tags,
       summary: 'Create a campaign (draft unless status says otherwise)',
       description: RULES,
@@ -42,7 +43,10 @@ export const campaignRoutes = (campaigns: CampaignsService, publicBaseUrl: strin
 
   app.get('/sites/:siteId/campaigns', {
     config: ofSite,
-    schema: { tags, summary: 'The site’s campaigns, newest first (of one status or kind)', params: SiteParams, querystring: ListQuery, response: responses({ 200: Page(Campaign) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'listCampaigns',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor), optionally of one status or kind. Members of the site.',
+      tags, summary: 'The site’s campaigns, newest first (of one status or kind)', params: SiteParams, querystring: ListQuery, response: responses({ 200: Page(Campaign) }, [401, 403, 404]) },
   }, async (request) => {
     const { status, kind, ...pageQuery } = request.query;
     const result = await campaigns.list(merchantActor(request), request.params.siteId, { status, kind }, pageRequestOf(pageQuery));
@@ -51,12 +55,16 @@ export const campaignRoutes = (campaigns: CampaignsService, publicBaseUrl: strin
 
   app.get('/sites/:siteId/campaigns/:campaignId', {
     config: ofCampaign,
-    schema: { tags, summary: 'A campaign', params: CampaignParams, response: responses({ 200: Envelope(Campaign) }, [401, 404]) },
+    schema: {
+      operationId: 'getCampaign',
+      description: 'The campaign as stored, with its version; another site’s campaign is 404.',
+      tags, summary: 'A campaign', params: CampaignParams, response: responses({ 200: Envelope(Campaign) }, [401, 404]) },
   }, async (request) => ok(request, toCampaignView(await campaigns.get(merchantActor(request), request.params.siteId, request.params.campaignId))));
 
   app.patch('/sites/:siteId/campaigns/:campaignId', {
     config: ofCampaign,
     schema: {
+      operationId: 'updateCampaign',
       tags,
       summary: 'Change a campaign: its status and any field (version + 1 when something changed)',
       description: `Content, targeting, trigger and frequency are replaced whole (null: the default); kind never changes. 409 invalid_state: any change to an archived campaign, or a move the status machine refuses (draft → active | archived; active ⇄ paused; any → archived). ${RULES}`,
@@ -72,6 +80,7 @@ export const campaignRoutes = (campaigns: CampaignsService, publicBaseUrl: strin
   app.get('/runtime/config', {
     config: { auth: { runtime: true }, browser: true },
     schema: {
+      operationId: 'getRuntimeConfig',
       tags,
       summary: 'The site’s public configuration for its storefront (runtime token, its Origin)',
       description: 'Live campaigns only (active, in their dates, their gating experiment running), without names or anything internal; media as absolute URLs. ETag with Cache-Control: private, max-age=60; 304 on If-None-Match. A change is served within 5 s by every process.',

@@ -8,6 +8,7 @@ import { bodyRule } from '../../http/validation.js';
 import { CAMPAIGN_ID_PATTERN, KINDS, STATUSES } from './campaign.js';
 import { checkCreate } from './campaign-input.js';
 import { CreateCampaignBody, FrequencySchema, TARGETING_DESCRIPTION, TriggerSchema } from './campaign-schema.js';
+import { component } from '../../http/openapi-components.js';
 
 export { CreateCampaignBody, PatchCampaignBody } from './campaign-schema.js';
 
@@ -19,7 +20,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Targeting = Type.Object({ url_include: Type.Array(Type.String()), url_exclude: Type.Array(Type.String()), devices: Type.Array(Type.String()), new_visitors_only: Type.Boolean() }, { description: TARGETING_DESCRIPTION });
 const Content = Type.Record(Type.String(), Type.Unknown(), { description: 'The content of its kind, in its normal form' });
 
-export const Campaign = Type.Object(
+export const Campaign = component('Campaign', Type.Object(
   {
     campaign_id: CampaignId,
     site_id: SiteId,
@@ -39,7 +40,7 @@ export const Campaign = Type.Object(
     updated_at: Timestamp,
   },
   { description: 'A campaign' },
-);
+));
 
 export const ListQuery = Type.Object({
   status: Type.Optional(Type.Enum([...STATUSES])),

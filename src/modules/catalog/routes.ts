@@ -45,6 +45,7 @@ export const catalogRoutes = (products: ProductsService): FastifyPluginAsyncType
     config: ofProduct,
     validatorCompiler: bodyBy(PutBody),
     schema: {
+      operationId: 'putProduct',
       tags,
       summary: 'Create (201) or replace (200) a product',
       description:
@@ -61,12 +62,16 @@ export const catalogRoutes = (products: ProductsService): FastifyPluginAsyncType
 
   app.get('/sites/:siteId/products/:productId', {
     config: ofProduct,
-    schema: { tags, summary: 'A product (archived: 404)', params: ProductParams, response: responses({ 200: Envelope(Product) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'getProduct',
+      description: 'The product as last written. An archived product, or another site’s, is 404.',
+      tags, summary: 'A product (archived: 404)', params: ProductParams, response: responses({ 200: Envelope(Product) }, [401, 403, 404]) },
   }, async (request) => ok(request, toProductView(await products.get(callerOf(request), request.params.siteId, request.params.productId))));
 
   app.delete('/sites/:siteId/products/:productId', {
     config: ofProduct,
     schema: {
+      operationId: 'archiveProduct',
       tags,
       summary: 'Archive a product: 200 with the product as it was; then 404 in reads, never recommended',
       description: 'Events that name it stay valid; a later PUT or bulk write revives it (created).',
@@ -78,6 +83,7 @@ export const catalogRoutes = (products: ProductsService): FastifyPluginAsyncType
   app.get('/sites/:siteId/products', {
     config: ofSite,
     schema: {
+      operationId: 'listProducts',
       tags,
       summary: 'The site’s products, newest first (by creation, then id), with search and filters',
       description: 'A cursor continues the list it came from: the same filters (another filter set refuses it, 400 at /cursor). A replaced product keeps its place.',
@@ -96,6 +102,7 @@ export const catalogRoutes = (products: ProductsService): FastifyPluginAsyncType
     bodyLimit: BULK_BODY_LIMIT,
     validatorCompiler: bodyBy(BulkProducts),
     schema: {
+      operationId: 'putProducts',
       tags,
       summary: 'Create or replace 1–500 products, each alone: 201 when all succeed, 207 when any fails (the others are stored)',
       description:

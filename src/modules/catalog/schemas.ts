@@ -9,6 +9,7 @@ import { bodyItems, bodyRule } from '../../http/validation.js';
 import { AVAILABILITIES } from './product.js';
 import { checkProductBody, checkProductItem } from './product-input.js';
 import { LIMITS, ProductBody, ProductId, ProductItem } from './product-schema.js';
+import { component } from '../../http/openapi-components.js';
 
 export { ProductBody } from './product-schema.js';
 
@@ -22,7 +23,7 @@ export const ProductParams = Type.Object({ siteId: SiteId, productId: ProductId 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const MoneyView = Type.Object({ amount: Type.Number({ description: 'With the currency’s decimals' }), currency: Type.String() });
 
-export const Product = Type.Object(
+export const Product = component('Product', Type.Object(
   {
     product_id: Type.String(),
     group_id: Nullable(Type.String()),
@@ -42,7 +43,7 @@ export const Product = Type.Object(
     stored_at: Type.String({ format: 'date-time', description: 'When the current version was stored' }),
   },
   { description: 'A product (one sellable SKU)' },
-);
+));
 
 export const ArchivedProduct = Type.Object({ ...Product.properties, archived_at: Timestamp }, { description: 'The product as it was when archived' });
 

@@ -21,6 +21,8 @@ export const credentialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/credentials/current', {
     config: { auth: { runtime: true, apiKey: { scopes: [] }, merchant: true }, browser: true },
     schema: {
+      operationId: 'getCurrentCredential',
+      description: 'What the server makes of the credential in this request: its kind and trust class, its site, its scopes or role. Useful to check a key or token before using it.',
       tags: ['credentials'],
       summary: 'Describe the credential this request carries (kind, site, scopes, trust class)',
       response: responses({ 200: Envelope(Credential) }, [401]),

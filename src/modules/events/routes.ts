@@ -16,9 +16,12 @@ const ingestAuth = { runtime: true, apiKey: { scopes: ['events:write' as const],
 export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events: EventsService }): FastifyPluginAsyncTypebox => async (app) => {
 
   app.post('/events/track', {
-    config: { auth: ingestAuth, browser: true },
+    config: { auth: ingestAuth, browser: true, quotaHeaders: true },
     validatorCompiler: TrackedEvent.validatorCompiler,
     schema: {
+      operationId: 'trackEvent',
+      description:
+        'Runtime token (browser trust, with its Origin) or API key with events:write (server trust). The event is validated against its type; the deduplication key makes a replay 200 with the original event_id. Every answer carries the hourly quota in RateLimit-* headers.',
       tags,
       summary: 'Track one event: 201 stored, 200 duplicate (deduplicated: true, the original event_id)',
       body: Event,
@@ -37,13 +40,13 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
   });
 
   app.post('/events/batch', {
-    config: { auth: ingestAuth, browser: true, beacon: { credentialField: 'api_key' } },
+    config: { auth: ingestAuth, browser: true, beacon: { credentialField: 'api_key' }, quotaHeaders: true },
     validatorCompiler: BatchEvents.validatorCompiler,
     schema: {
+      operationId: 'trackEvents',
       tags,
       summary: '1–100 events, each validated alone: 201 when all succeed, 207 when any fails (the good ones are stored)',
-      description:
-        'Also the beacon route: during page unload a browser may send `{ api_key: <runtime token>, events }` as text/plain without a credential header.',
+      description: 'Also the beacon route: during page unload a browser may send `{ api_key: <runtime token>, events }` as text/plain without a credential header.',
       body: BatchBody,
       response: responses({ 201: Envelope(BatchResult), 207: Envelope(BatchResult) }, [401, 413, 429]),
     },
@@ -66,6 +69,8 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
   app.get('/events/:eventId', {
     config: { auth: { merchant: true } },
     schema: {
+      operationId: 'getEvent',
+      description: 'The stored event with its properties, trust class, received time and the source of its deduplication key. Members of the event’s site; another site’s event is 404.',
       tags,
       summary: 'An event as stored, with its trust class and deduplication key source (members of its site)',
       params: EventParams,

@@ -6,6 +6,7 @@ import { bodyAsItem, bodyItems } from '../../http/validation.js';
 import { EVENT_ID_PATTERN } from './dedup-key.js';
 import { checkEventInput } from './event-input.js';
 import { EVENT_TYPES } from './event-types.js';
+import { component } from '../../http/openapi-components.js';
 
 const FreeObject = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
 
@@ -26,7 +27,7 @@ export const EventContext = Type.Object(
   { additionalProperties: true },
 );
 
-export const Event = Type.Object(
+export const Event = component('Event', Type.Object(
   {
     event_type: Type.Enum([...EVENT_TYPES]),
     session_id: Type.String({ minLength: 1, maxLength: 256 }),
@@ -42,7 +43,7 @@ export const Event = Type.Object(
     context: EventContext,
   },
   { description: 'An event; at most 32 KiB' },
-);
+));
 
 export const TrackResult = Type.Object({
   event_id: Type.String({ pattern: EVENT_ID_PATTERN }),
@@ -86,14 +87,14 @@ export const TrackedEvent = bodyAsItem(checkEventInput);
 /** A batch's events, each checked alone: one bad item fails alone. */
 export const BatchEvents = bodyItems(BatchEnvelope, '/events', checkEventInput);
 
-export const BatchBody = Type.Object({
+export const BatchBody = component('EventBatch', Type.Object({
   events: Type.Array(Event, { minItems: 1, maxItems: MAX_BATCH_ITEMS }),
   api_key: Type.Optional(
     Type.String({ description: 'Beacon form only (text/plain body, no credential header): a runtime token. Secret keys are refused.' }),
   ),
-});
+}));
 
-export const StoredEvent = Type.Object({
+export const StoredEvent = component('StoredEvent', Type.Object({
   event_id: Type.String(),
   site_id: Type.String(),
   event_type: Type.String(),
@@ -107,6 +108,6 @@ export const StoredEvent = Type.Object({
   received_at: Timestamp,
   trust_class: Type.Enum(['browser', 'server']),
   dedup_key_source: Type.Enum(['client_event_id', 'derived']),
-});
+}));
 
 export const EventParams = Type.Object({ eventId: Type.String({ pattern: EVENT_ID_PATTERN }) });

@@ -35,7 +35,10 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
 
   app.post('/partner-experiments', {
     config: { ...merchant, siteAccess: { role: 'member', site: siteInBody } },
-    schema: { tags, summary: 'Create an experiment (draft)', body: CreateExperimentBody, response: responses({ 201: Envelope(Experiment) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'createExperiment',
+      description: 'A draft experiment with its arms, for the site named by website_id (members of it). Start it to begin assigning sessions.',
+      tags, summary: 'Create an experiment (draft)', body: CreateExperimentBody, response: responses({ 201: Envelope(Experiment) }, [401, 403, 404]) },
   }, async (request, reply) => {
     const { website_id, ...input } = request.body;
     return reply.code(201).send(ok(request, await experiments.create(merchantActor(request), website_id, input)));
@@ -44,6 +47,8 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
   app.get('/partner-experiments', {
     config: { ...merchant, siteAccess: { role: 'member', site: siteInQuery } },
     schema: {
+      operationId: 'listExperiments',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor), for the site named by website_id (members of it).',
       tags,
       summary: 'The site’s experiments, newest first',
       querystring: Type.Object({ website_id: SiteId, ...PageQuery }),
@@ -54,28 +59,48 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
 
   app.get('/partner-experiments/:experimentId', {
     config: merchant,
-    schema: { tags, summary: 'One experiment', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404]) },
+    schema: {
+      operationId: 'getExperiment',
+      description: 'The experiment with its arms and status; to anyone but a member of its site it does not exist (404).',
+      tags, summary: 'One experiment', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404]) },
   }, async (request) => ok(request, await experiments.get(merchantActor(request), request.params.experimentId)));
 
   app.patch('/partner-experiments/:experimentId', {
     // Access before the schema: to a non-member the experiment does not exist (404 whatever the body).
     config: { ...merchant, siteAccess: { role: 'member', resource: 'Experiment', site: siteOfExperiment } },
-    schema: { tags, summary: 'Change a draft (409 invalid_state otherwise)', params: Params, body: UpdateExperimentBody, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
+    schema: {
+      operationId: 'updateExperiment',
+      description: 'Only a draft may change; a running or stopped experiment answers 409 invalid_state.',
+      tags, summary: 'Change a draft (409 invalid_state otherwise)', params: Params, body: UpdateExperimentBody, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
   }, async (request) => ok(request, await experiments.update(merchantActor(request), request.params.experimentId, request.body)));
 
   app.post('/partner-experiments/:experimentId/start', {
     config: merchant,
-    schema: { tags, summary: 'draft → running (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
+    schema: {
+      operationId: 'startExperiment',
+      description: 'From then on sessions are assigned to its arms; any other state answers 409 invalid_state.',
+      tags, summary: 'draft → running (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
   }, async (request) => ok(request, await experiments.start(merchantActor(request), request.params.experimentId)));
 
   app.post('/partner-experiments/:experimentId/stop', {
     config: merchant,
-    schema: { tags, summary: 'running → stopped (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
+    schema: {
+      operationId: 'stopExperiment',
+      description: 'Assignment stops; results stay readable. Any state but running answers 409 invalid_state.',
+      tags, summary: 'running → stopped (409 invalid_state otherwise)', params: Params, response: responses({ 200: Envelope(Experiment) }, [401, 404, 409]) },
   }, async (request) => ok(request, await experiments.stop(merchantActor(request), request.params.experimentId)));
 
+  readRoutes(app, experiments);
+};
+
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/** Results for members; the browser's assignment of its session. */
+function readRoutes(app: App, experiments: ExperimentsService): void {
   app.get('/partner-experiments/:experimentId/results', {
     config: merchant,
     schema: {
+      operationId: 'getExperimentResults',
       tags,
       summary: 'Results: four metrics per arm with effects, and the sample-ratio, power, late-conversion and refund states',
       description:
@@ -88,6 +113,8 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
   app.post('/partner-experiments/assignments', {
     config: { auth: { runtime: true }, browser: true },
     schema: {
+      operationId: 'assignSession',
+      description: 'Sticky per session: the same session always gets the same variant of an experiment. Runtime token only (browser).',
       tags,
       summary: 'The session’s sticky variant in the site’s running experiments, before the campaigns they govern load',
       body: AssignmentsBody,
@@ -97,4 +124,4 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
     const principal = principalOf(request, 'runtime');
     return ok(request, await experiments.assign(principal.siteId, request.body.session_id, request.body.experiment_ids));
   });
-};
+}

@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { SURFACE_TYPES } from './experiment.js';
+import { component } from '../../http/openapi-components.js';
 
 export const EXPERIMENT_ID_PATTERN = '^exp_[A-Za-z0-9]{8,64}$';
 export const ExperimentId = Type.String({ pattern: EXPERIMENT_ID_PATTERN });
@@ -36,7 +37,7 @@ export const UpdateExperimentBody = Type.Object({
   ...Settings,
 });
 
-export const Experiment = Type.Object({
+export const Experiment = component('Experiment', Type.Object({
   experiment_id: ExperimentId,
   website_id: SiteId,
   name: Type.String(),
@@ -53,7 +54,7 @@ export const Experiment = Type.Object({
   updated_at: Timestamp,
   started_at: Type.Union([Timestamp, Type.Null()]),
   stopped_at: Type.Union([Timestamp, Type.Null()]),
-});
+}));
 
 export const AssignmentsBody = Type.Object({
   session_id: NonEmpty(256),

@@ -7,6 +7,6 @@ export const healthModule = defineModule({
   services: () => ({}),
   routes: (_services, ctx) => [
     { prefix: '', plugin: healthRoutes(ctx.readiness) },
-    { prefix: '/api/v1', plugin: healthRoutes(ctx.readiness) },
+    { prefix: '/api/v1', plugin: healthRoutes(ctx.readiness, 'V1') },
   ],
 });

@@ -5,10 +5,13 @@ import { AppError } from '../../errors.js';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import type { Readiness } from '../module.js';
 
-export const healthRoutes = (readiness: () => Promise<Readiness>): FastifyPluginAsyncTypebox => async (app) => {
+/** `idSuffix` keeps the operation ids unique: the routes are served at the root and under /api/v1. */
+export const healthRoutes = (readiness: () => Promise<Readiness>, idSuffix = ''): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/health', {
     config: { auth: 'public' },
     schema: {
+      operationId: `checkLiveness${idSuffix}`,
+      description: 'Answers 200 as long as the process runs; it does not touch the database (see the readiness route for that).',
       tags: ['health'],
       summary: 'Liveness: the process answers',
       response: responses({ 200: Envelope(Type.Object({ status: Type.Literal('ok') })) }, []),
@@ -18,6 +21,8 @@ export const healthRoutes = (readiness: () => Promise<Readiness>): FastifyPlugin
   app.get('/ready', {
     config: { auth: 'public' },
     schema: {
+      operationId: `checkReadiness${idSuffix}`,
+      description: 'Answers 200 when the database answers and every migration is applied, else 503 unavailable with the reason.',
       tags: ['health'],
       summary: 'Readiness: the database answers and every migration is applied',
       response: responses(

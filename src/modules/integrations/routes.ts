@@ -54,7 +54,7 @@ const WRITE_RULES =
 export const integrationRoutes = (integrations: IntegrationsService): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/sites/:siteId/integrations', {
     config: ofOwner,
-    schema: { tags, summary: 'Connect an Awin or CJ account: its reports are imported on a schedule', description: WRITE_RULES, params: SiteParams, body: CreateIntegrationBody, response: responses({ 201: Envelope(IntegrationView) }, [401, 403, 404]) },
+    schema: { operationId: 'createIntegration', tags, summary: 'Connect an Awin or CJ account: its reports are imported on a schedule', description: WRITE_RULES, params: SiteParams, body: CreateIntegrationBody, response: responses({ 201: Envelope(IntegrationView) }, [401, 403, 404]) },
   }, async (request, reply) => {
     const b = request.body;
     const created = await integrations.create(merchantActor(request), request.params.siteId, {
@@ -69,7 +69,10 @@ export const integrationRoutes = (integrations: IntegrationsService): FastifyPlu
 
   app.get('/sites/:siteId/integrations', {
     config: ofOwner,
-    schema: { tags, summary: 'The site’s integrations, newest first', params: SiteParams, querystring: ListQuery, response: responses({ 200: Page(IntegrationView) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'listIntegrations',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor); API tokens are never returned. Owners of the site.',
+      tags, summary: 'The site’s integrations, newest first', params: SiteParams, querystring: ListQuery, response: responses({ 200: Page(IntegrationView) }, [401, 403, 404]) },
   }, async (request) => {
     const result = await integrations.list(merchantActor(request), request.params.siteId, pageRequestOf(request.query));
     return page(request, { items: result.items.map(integrationView), nextCursor: result.nextCursor });
@@ -77,17 +80,23 @@ export const integrationRoutes = (integrations: IntegrationsService): FastifyPlu
 
   app.get('/sites/:siteId/integrations/:integrationId', {
     config: ofOwner,
-    schema: { tags, summary: 'One integration (never its token)', params: IntegrationParams, response: responses({ 200: Envelope(IntegrationView) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'getIntegration',
+      description: 'The integration’s network, settings, schedule and status; its API token is never returned. Another site’s is 404.',
+      tags, summary: 'One integration (never its token)', params: IntegrationParams, response: responses({ 200: Envelope(IntegrationView) }, [401, 403, 404]) },
   }, async (request) => ok(request, integrationView(await integrations.get(merchantActor(request), request.params.siteId, request.params.integrationId))));
 
   app.patch('/sites/:siteId/integrations/:integrationId', {
     config: ofOwner,
-    schema: { tags, summary: 'Change an integration (credentials, currency, schedule, window, status)', description: WRITE_RULES, params: IntegrationParams, body: PatchIntegrationBody, response: responses({ 200: Envelope(IntegrationView) }, [401, 403, 404]) },
+    schema: { operationId: 'updateIntegration', tags, summary: 'Change an integration (credentials, currency, schedule, window, status)', description: WRITE_RULES, params: IntegrationParams, body: PatchIntegrationBody, response: responses({ 200: Envelope(IntegrationView) }, [401, 403, 404]) },
   }, async (request) => ok(request, integrationView(await integrations.change(merchantActor(request), request.params.siteId, request.params.integrationId, request.body))));
 
   app.delete('/sites/:siteId/integrations/:integrationId', {
     config: ofOwner,
-    schema: { tags, summary: 'Delete an integration and its runs (what it imported stays)', params: IntegrationParams, response: responses({ 200: Envelope(Type.Object({ deleted: Type.Literal(true) })) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'deleteIntegration',
+      description: 'Stops its schedule and deletes its runs; the records it imported stay in the publisher ledger.',
+      tags, summary: 'Delete an integration and its runs (what it imported stays)', params: IntegrationParams, response: responses({ 200: Envelope(Type.Object({ deleted: Type.Literal(true) })) }, [401, 403, 404]) },
   }, async (request) => {
     await integrations.remove(merchantActor(request), request.params.siteId, request.params.integrationId);
     return ok(request, { deleted: true as const });
@@ -95,7 +104,10 @@ export const integrationRoutes = (integrations: IntegrationsService): FastifyPlu
 
   app.get('/sites/:siteId/integrations/:integrationId/runs', {
     config: ofOwner,
-    schema: { tags, summary: 'The integration’s runs, newest first: status, window, records read, created, updated, unchanged, errors, and why a failed run failed', params: IntegrationParams, querystring: ListQuery, response: responses({ 200: Page(RunView) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'listIntegrationRuns',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor). Owners of the site.',
+      tags, summary: 'The integration’s runs, newest first: status, window, records read, created, updated, unchanged, errors, and why a failed run failed', params: IntegrationParams, querystring: ListQuery, response: responses({ 200: Page(RunView) }, [401, 403, 404]) },
   }, async (request) => {
     const result = await integrations.runs(merchantActor(request), request.params.siteId, request.params.integrationId, pageRequestOf(request.query));
     return page(request, { items: result.items.map(runView), nextCursor: result.nextCursor });
@@ -103,7 +115,10 @@ export const integrationRoutes = (integrations: IntegrationsService): FastifyPlu
 
   app.post('/sites/:siteId/integrations/:integrationId/run', {
     config: ofOwner,
-    schema: { tags, summary: 'Run now: 202 with the queued run, or with the run already queued or running', params: IntegrationParams, response: responses({ 202: Envelope(RunView) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'runIntegration',
+      description: 'Queues a run at once (202). When a run is already queued or running it is answered instead of a new one.',
+      tags, summary: 'Run now: 202 with the queued run, or with the run already queued or running', params: IntegrationParams, response: responses({ 202: Envelope(RunView) }, [401, 403, 404]) },
   }, async (request, reply) => {
     const run = await integrations.runNow(merchantActor(request), request.params.siteId, request.params.integrationId);
     return reply.code(202).send(ok(request, runView(run)));

@@ -4,6 +4,7 @@ import { Type, type Static } from 'typebox';
 import { NullableTimestamp, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { PageQuery } from '../../http/pagination.js';
 import { DEFAULT_EVERY_MINUTES, DEFAULT_LOOKBACK_DAYS, MAX_EVERY_MINUTES, MAX_LOOKBACK_DAYS, MIN_EVERY_MINUTES, MIN_LOOKBACK_DAYS } from './integration.js';
+import { component } from '../../http/openapi-components.js';
 
 export const INTEGRATION_ID_PATTERN = '^int_[A-Za-z0-9]{4,64}$';
 
@@ -56,7 +57,7 @@ export const PatchIntegrationBody = Type.Object(
 export type CreateIntegrationInput = Static<typeof CreateIntegrationBody>;
 export type PatchIntegrationInput = Static<typeof PatchIntegrationBody>;
 
-export const IntegrationView = Type.Object({
+export const IntegrationView = component('Integration', Type.Object({
   integration_id: Type.String(),
   site_id: SiteId,
   kind: Kind,
@@ -74,9 +75,9 @@ export const IntegrationView = Type.Object({
   version: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}));
 
-export const RunView = Type.Object({
+export const RunView = component('IntegrationRun', Type.Object({
   run_id: Type.String(),
   integration_id: Type.String(),
   started_by: Type.Union([Type.Literal('schedule'), Type.Literal('manual')]),
@@ -92,7 +93,7 @@ export const RunView = Type.Object({
   queued_at: Timestamp,
   started_at: NullableTimestamp,
   finished_at: NullableTimestamp,
-});
+}));
 
 export const IntegrationParams = Type.Object({ siteId: SiteId, integrationId: Type.String({ pattern: INTEGRATION_ID_PATTERN }) });
 export const ListQuery = Type.Object(PageQuery);

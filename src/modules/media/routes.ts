@@ -64,6 +64,7 @@ function uploadRoute(app: App, media: MediaService, baseUrl: (request: FastifyRe
     config: libraryAccess,
     validatorCompiler: multipartBody,
     schema: {
+      operationId: 'uploadMedia',
       tags,
       summary: 'Upload an image (multipart/form-data, one part named file): 201 new, 200 when the site has these bytes already',
       description:
@@ -90,6 +91,8 @@ function libraryRoutes(app: App, media: MediaService, baseUrl: (request: Fastify
   app.get('/sites/:siteId/media', {
     config: libraryAccess,
     schema: {
+      operationId: 'listMedia',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor), with the public URL of each item’s bytes.',
       tags,
       summary: 'The site’s media, newest first',
       params: SiteParams,
@@ -104,7 +107,10 @@ function libraryRoutes(app: App, media: MediaService, baseUrl: (request: Fastify
 
   app.get('/sites/:siteId/media/:mediaId', {
     config: libraryAccess,
-    schema: { tags, summary: 'One media item (another site’s is 404)', params: MediaParams, response: responses({ 200: Envelope(MediaItem) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'getMedia',
+      description: 'The item’s metadata and the public URL of its bytes. Members of the site.',
+      tags, summary: 'One media item (another site’s is 404)', params: MediaParams, response: responses({ 200: Envelope(MediaItem) }, [401, 403, 404]) },
   }, async (request) => {
     const item = await media.get(actorOf(request), request.params.siteId, request.params.mediaId);
     return ok(request, toMediaView(item, baseUrl(request)));
@@ -113,6 +119,8 @@ function libraryRoutes(app: App, media: MediaService, baseUrl: (request: Fastify
   app.delete('/sites/:siteId/media/:mediaId', {
     config: libraryAccess,
     schema: {
+      operationId: 'deleteMedia',
+      description: 'The bytes are deleted with the item; its public URL answers 404 from then on.',
       tags,
       summary: 'Delete a media item and its bytes; 409 media_in_use while a product or a campaign uses it',
       params: MediaParams,
@@ -129,6 +137,7 @@ function publicRoute(app: App, media: MediaService): void {
     // Storefront pages on other origins embed these images (and may read them: CORS for any origin).
     config: { auth: 'public', helmet: BROWSER_ROUTE_HELMET },
     schema: {
+      operationId: 'getMediaBytes',
       tags,
       summary: 'The bytes of a media item (no credential)',
       description:

@@ -2,13 +2,14 @@
 import { Type } from 'typebox';
 import { SiteId, Timestamp } from '../../http/common-schemas.js';
 import { MEDIA_ID_PATTERN, MEDIA_TYPES } from './media.js';
+import { component } from '../../http/openapi-components.js';
 
 export const MediaId = Type.String({ pattern: MEDIA_ID_PATTERN, description: 'Media id (`med_…`)', examples: ['med_8Yb2Qc4TnW1xRk7LpZ3m'] });
 
 export const MediaParams = Type.Object({ siteId: SiteId, mediaId: MediaId });
 export const PublicMediaParams = Type.Object({ mediaId: MediaId });
 
-export const MediaItem = Type.Object(
+export const MediaItem = component('MediaItem', Type.Object(
   {
     media_id: MediaId,
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the bytes, lowercase hex: the same bytes on the same site are one item' }),
@@ -20,7 +21,7 @@ export const MediaItem = Type.Object(
     created_at: Timestamp,
   },
   { description: 'A media item' },
-);
+));
 
 export const DeletedMedia = Type.Object({ media_id: MediaId, deleted: Type.Literal(true) });
 
@@ -43,4 +44,4 @@ export const ImageBytes = {
   content: Object.fromEntries(MEDIA_TYPES.map((type) => [type, { schema: Binary }])),
 };
 
-export const NotModified = { description: 'Not modified: the If-None-Match header names this item’s ETag' };
+export const NotModified = { type: 'null', description: 'Not modified: the If-None-Match header names this item’s ETag' };

@@ -17,6 +17,7 @@ export const publisherRoutes = ({ clicks, reports, analytics: publisherAnalytics
   app.post('/publisher/clicks', {
     config: { auth: { runtime: true }, browser: true, beacon: { credentialField: 'runtime_token' } },
     schema: {
+      operationId: 'recordClick',
       tags,
       summary: 'Record a click on a decorated publisher link: 201 new, 200 identical replay, 409 changed',
       description: 'The site must be in publisher mode (403 publisher_mode_inactive) and the destination host on the provider’s allowlist (422). The reference is stored only as a keyed hash and ciphertext; the destination keeps host and path.',
@@ -35,6 +36,7 @@ export const publisherRoutes = ({ clicks, reports, analytics: publisherAnalytics
     // Each record is validated alone (the string rule included), so one bad record fails alone.
     validatorCompiler: enforceBody(ReportsBody, { items: REPORT_ITEMS }),
     schema: {
+      operationId: 'importReport',
       tags,
       summary: 'Import network report records: 201 when all succeed, 207 when any fails (the good ones stored)',
       description: 'Each record is read alone from its format and upserted by (provider, transaction id): a newer version (by date, then status rank) applies, an older one is unchanged; the status history is kept. CJ corrections join their original’s order. Formats: canonical, awin (transaction list), cj (Commission Detail GraphQL, records or the whole response document); see docs/publisher-report-formats.md. An unknown format, currency or time zone, a document without records, or an empty one: 400.',
@@ -50,6 +52,8 @@ export const publisherRoutes = ({ clicks, reports, analytics: publisherAnalytics
   app.get('/analytics/publishers', {
     config: { auth: { merchant: true }, siteAccess: { role: 'owner', site: siteInQuery } },
     schema: {
+      operationId: 'getPublisherAnalytics',
+      description: 'Clicks, orders, revenue and commission per publisher and network over a period, in the site’s time zone. Owners of an active publisher-mode site.',
       tags,
       summary: 'Publisher analytics for an owner of an active publisher-mode site',
       querystring: AnalyticsQuery,

@@ -7,10 +7,11 @@ import { ErrorDetailSchema } from '../../http/envelope.js';
 import { PROVIDERS } from '../../kernel/index.js';
 import { MAX_RECORDS } from './report-documents.js';
 import { REPORT_FORMATS } from './report-records.js';
+import { component } from '../../http/openapi-components.js';
 
 const Provider = Type.Enum([...PROVIDERS]);
 
-export const ClickBody = Type.Object({
+export const ClickBody = component('ClickBody', Type.Object({
   click_id: NonEmpty(128, { description: 'Your id of the click; a replay with other content is 409' }),
   provider: Provider,
   reference: Type.String({ pattern: REFERENCE_PATTERN.source, description: 'The clickref (Awin) or sid (CJ) put on the link; stored only hashed and encrypted' }),
@@ -22,11 +23,11 @@ export const ClickBody = Type.Object({
   creative: Type.Optional(NonEmpty(256)),
   session_id: Type.Optional(NonEmpty(256)),
   runtime_token: Type.Optional(Type.String({ description: 'Beacon form only (text/plain body, no credential header)' })),
-});
+}));
 
 export const ClickResult = Type.Object({ click_id: Type.String(), status: Type.Enum(['created', 'unchanged']) });
 
-export const ReportsBody = Type.Object({
+export const ReportsBody = component('ReportsBody', Type.Object({
   provider: Provider,
   format: Type.Optional(Type.Enum([...REPORT_FORMATS], { description: 'canonical (default), or the network’s own export: awin (transaction list), cj (Commission Detail GraphQL); see docs/publisher-report-formats.md' })),
   currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'The publisher currency (ISO 4217; an unknown code is 400): of CJ …PubCurrency amounts, and of records that carry none' })),
@@ -34,7 +35,7 @@ export const ReportsBody = Type.Object({
   records: Type.Union([Type.Array(Type.Unknown(), { maxItems: MAX_RECORDS }), Type.Object({}, { additionalProperties: true })], {
     description: `The records (at most ${MAX_RECORDS}), or the network’s whole response document (CJ: { data: { publisherCommissions: { records } } })`,
   }),
-});
+}));
 
 /** Where a batch's items are in a request (each is validated alone). */
 export const REPORT_ITEMS = ['/records', '/records/data/publisherCommissions/records'];

@@ -52,6 +52,7 @@ export const recommendationRoutes = (recommendations: RecommendationsService, me
   app.get('/recommendations', {
     config: { auth: { runtime: true, apiKey: { scopes: ['events:write'] } }, browser: true },
     schema: {
+      operationId: 'getRecommendations',
       tags: ['recommendations'],
       summary: 'Products to show in a recommendation campaign’s slot',
       description:

@@ -26,6 +26,9 @@ export const runtimeRoutes = (runtime: RuntimeService, limits: RuntimeLimits): F
     // Exchanges are limited per client address and minute, before anything else is looked at.
     preValidation: async (request) => limits.chargeTokenExchange(request.ip),
     schema: {
+      operationId: 'createRuntimeToken',
+      description:
+        'A storefront page exchanges its public site id for a runtime token bound to the site and to the page’s Origin (which must be one of the site’s origins). No credential; counted against the client address.',
       tags: ['runtime'],
       summary: 'Exchange a public site id for a short-lived runtime token bound to the request Origin',
       body: Type.Object({ site_id: SiteId }),

@@ -3,6 +3,8 @@
 // browser route), cacheable: an ETag, and an hour of freshness with a week of stale-while-revalidate.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NotModified } from '../../http/conditional.js';
+import { responses } from '../../http/envelope.js';
 import { SDK_FILES, sdkBundle } from './bundle.js';
 
 const SUMMARY = {
@@ -11,14 +13,22 @@ const SUMMARY = {
   'render.mjs': 'The SDK’s campaign renderer (an ES module the SDK imports when a campaign is shown)',
 } as const;
 
+const OPERATION_IDS = { 'storefront.js': 'getSdkScript', 'storefront.mjs': 'getSdkModule', 'render.mjs': 'getSdkRenderer' } as const;
+
 export const sdkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const file of SDK_FILES) {
     app.get(`/sdk/v1/${file}`, {
       config: { auth: 'public', browser: true },
       schema: {
+        operationId: OPERATION_IDS[file],
         tags: ['sdk'],
         summary: SUMMARY[file],
-        response: { 200: Type.String({ description: 'JavaScript' }), 304: Type.Null() },
+        description: 'Cacheable: ETag, Cache-Control: public, max-age=3600, stale-while-revalidate=604800; 304 when If-None-Match names the current ETag. No credential.',
+        response: {
+          ...responses({}, []),
+          200: { description: 'JavaScript', content: { 'application/javascript': { schema: Type.String() } } },
+          304: NotModified,
+        },
       },
     }, async (request, reply) => {
       const bundle = await sdkBundle(file);

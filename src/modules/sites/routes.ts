@@ -27,6 +27,8 @@ function siteRoutes(app: App, sites: SitesService): void {
   app.get('/sites', {
     config: merchant,
     schema: {
+      operationId: 'listSites',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor). Any signed-in merchant user, who sees only the sites they belong to.',
       tags,
       summary: 'List the sites the caller is a member of, newest first',
       querystring: Type.Object(PageQuery),
@@ -37,6 +39,8 @@ function siteRoutes(app: App, sites: SitesService): void {
   app.post('/sites', {
     config: merchant,
     schema: {
+      operationId: 'createSite',
+      description: 'Creates the site with its origins, publisher mode and configuration; the caller becomes its owner. The public site id (`site_…`) is what storefront pages use.',
       tags,
       summary: 'Create a site; the caller becomes its owner',
       body: CreateSiteBody,
@@ -56,6 +60,8 @@ function siteRoutes(app: App, sites: SitesService): void {
   app.get('/sites/:siteId', {
     config: memberOfSite,
     schema: {
+      operationId: 'getSite',
+      description: 'The site’s name, origins, publisher mode and configuration. Members of the site.',
       tags,
       summary: 'Read a site (members)',
       params: SiteParams,
@@ -66,6 +72,8 @@ function siteRoutes(app: App, sites: SitesService): void {
   app.patch('/sites/:siteId', {
     config: ownerOfSite,
     schema: {
+      operationId: 'updateSite',
+      description: 'Changes only the fields sent; the configuration is validated before anything is stored. Owners of the site.',
       tags,
       summary: 'Change name, origins, publisher mode or configuration (owners)',
       params: SiteParams,
@@ -85,6 +93,7 @@ function siteRoutes(app: App, sites: SitesService): void {
   app.delete('/sites/:siteId', {
     config: ownerOfSite,
     schema: {
+      operationId: 'archiveSite',
       tags,
       summary: 'Archive a site (owners): its keys, runtime tokens, resources and public media are gone from then on',
       description: 'Archiving is final. The site disappears from every list and read (404), its API keys and runtime tokens are refused (401), and its public media answer 404; its rows stay in the database.',
@@ -99,6 +108,8 @@ function memberRoutes(app: App, sites: SitesService): void {
   app.get('/sites/:siteId/members', {
     config: ownerOfSite,
     schema: {
+      operationId: 'listMembers',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor). Owners of the site.',
       tags,
       summary: 'List members, newest first (owners)',
       params: SiteParams,
@@ -111,6 +122,8 @@ function memberRoutes(app: App, sites: SitesService): void {
   app.post('/sites/:siteId/members', {
     config: ownerOfSite,
     schema: {
+      operationId: 'putMember',
+      description: 'Adds the user with the role, or changes an existing member’s role; a site always keeps at least one owner (422 last_owner).',
       tags,
       summary: 'Add a member or change a role (owners); 201 when added, 200 when changed',
       params: SiteParams,

@@ -36,6 +36,7 @@ export const submissionsRoutes = (submissions: SubmissionsService): FastifyPlugi
       await submissions.chargeAttempt(principalOf(request, 'runtime').siteId, request.ip, campaignIdOf(request.body));
     },
     schema: {
+      operationId: 'submitForm',
       tags,
       summary: 'Submit a campaign’s form from the browser: 202 { submission_id }',
       description: SUBMIT_DESCRIPTION,
@@ -52,6 +53,7 @@ export const submissionsRoutes = (submissions: SubmissionsService): FastifyPlugi
   app.get('/sites/:siteId/submissions', {
     config: ofSite,
     schema: {
+      operationId: 'listSubmissions',
       tags,
       summary: 'The site’s submissions, newest first, their fields decrypted',
       description:
@@ -68,6 +70,7 @@ export const submissionsRoutes = (submissions: SubmissionsService): FastifyPlugi
   app.get('/sites/:siteId/submissions/:submissionId', {
     config: ofSubmission,
     schema: {
+      operationId: 'getSubmission',
       tags,
       summary: 'One submission, its fields decrypted',
       description: 'Members of the site. Spam, an erased submission, an unknown id, another site’s submission and a non-member are the same 404.',
@@ -79,6 +82,7 @@ export const submissionsRoutes = (submissions: SubmissionsService): FastifyPlugi
   app.delete('/sites/:siteId/submissions/:submissionId', {
     config: ofSubmission,
     schema: {
+      operationId: 'eraseSubmission',
       tags,
       summary: 'Erase a submission’s personal data: 200 { submission_id, erased_at }',
       description:

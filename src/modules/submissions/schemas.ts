@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { PageQuery } from '../../http/pagination.js';
 import { MAX_FIELDS, MAX_VALUE_LENGTH, SUBMISSION_ID_PATTERN } from './submission.js';
+import { component } from '../../http/openapi-components.js';
 
 export const SubmissionId = Type.String({ pattern: SUBMISSION_ID_PATTERN, description: 'Submission id (`sub_…`)', examples: ['sub_3Kq8Zt1VbN7xRm2LpW9c'] });
 const campaignId = (description = 'Campaign id (`cmp_…`)') => Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$', description, examples: ['cmp_7Hn2Qw9ZrT4bKx1VmP3s'] });
@@ -15,7 +16,7 @@ const FieldValue = Type.Union([Type.String({ maxLength: MAX_VALUE_LENGTH }), Typ
   description: 'Text (text, email, phone and choice fields; ≤ 1,000 characters, emails ≤ 254), true/false (consent fields), or null (not filled)',
 });
 
-export const SubmitBody = Type.Object(
+export const SubmitBody = component('SubmitBody', Type.Object(
   {
     campaign_id: campaignId(),
     form_id: FormId,
@@ -34,7 +35,7 @@ export const SubmitBody = Type.Object(
     ),
   },
   { description: 'A submission of a campaign’s form' },
-);
+));
 
 export const Accepted = Type.Object({ submission_id: SubmissionId });
 
@@ -47,7 +48,7 @@ const Consent = Type.Object(
   { description: 'The consent answer, as the server recorded it' },
 );
 
-export const Submission = Type.Object(
+export const Submission = component('Submission', Type.Object(
   {
     submission_id: SubmissionId,
     campaign_id: Type.String(),
@@ -58,7 +59,7 @@ export const Submission = Type.Object(
     created_at: Timestamp,
   },
   { description: 'A submission of a campaign’s form' },
-);
+));
 
 export const ListQuery = Type.Object({
   campaign_id: Type.Optional(campaignId('Only this campaign’s submissions')),

@@ -46,7 +46,7 @@ const WRITE_RULES =
 export const workflowRoutes = (workflows: WorkflowsService): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/sites/:siteId/workflows', {
     config: ofSite,
-    schema: { tags, summary: 'Create a workflow: its signing secret (whsec_…) is shown once, here', description: WRITE_RULES, params: SiteParams, body: CreateWorkflowBody, response: responses({ 201: Envelope(WorkflowWithSecret) }, [401, 403, 404, 422]) },
+    schema: { operationId: 'createWorkflow', tags, summary: 'Create a workflow: its signing secret (whsec_…) is shown once, here', description: WRITE_RULES, params: SiteParams, body: CreateWorkflowBody, response: responses({ 201: Envelope(WorkflowWithSecret) }, [401, 403, 404, 422]) },
   }, async (request, reply) => {
     const b = request.body;
     const { workflow, secret } = await workflows.create(merchantActor(request), request.params.siteId, { ...b, status: b.status ?? 'active' });
@@ -55,7 +55,10 @@ export const workflowRoutes = (workflows: WorkflowsService): FastifyPluginAsyncT
 
   app.get('/sites/:siteId/workflows', {
     config: ofSite,
-    schema: { tags, summary: 'The site’s workflows, newest first', params: SiteParams, querystring: WorkflowListQuery, response: responses({ 200: Page(WorkflowView) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'listWorkflows',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor); signing secrets are never shown after creation. Members of the site.',
+      tags, summary: 'The site’s workflows, newest first', params: SiteParams, querystring: WorkflowListQuery, response: responses({ 200: Page(WorkflowView) }, [401, 403, 404]) },
   }, async (request) => {
     const result = await workflows.list(merchantActor(request), request.params.siteId, pageRequestOf(request.query));
     return page(request, { items: result.items.map(workflowView), nextCursor: result.nextCursor });
@@ -63,17 +66,23 @@ export const workflowRoutes = (workflows: WorkflowsService): FastifyPluginAsyncT
 
   app.get('/sites/:siteId/workflows/:workflowId', {
     config: ofSite,
-    schema: { tags, summary: 'One workflow (never its secret)', params: WorkflowParams, response: responses({ 200: Envelope(WorkflowView) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'getWorkflow',
+      description: 'The workflow’s name, status, trigger and action (never its signing secret). Another site’s is 404.',
+      tags, summary: 'One workflow (never its secret)', params: WorkflowParams, response: responses({ 200: Envelope(WorkflowView) }, [401, 403, 404]) },
   }, async (request) => ok(request, workflowView(await workflows.get(merchantActor(request), request.params.siteId, request.params.workflowId))));
 
   app.patch('/sites/:siteId/workflows/:workflowId', {
     config: ofSite,
-    schema: { tags, summary: 'Change a workflow (name, status, trigger, action)', description: WRITE_RULES, params: WorkflowParams, body: PatchWorkflowBody, response: responses({ 200: Envelope(WorkflowView) }, [401, 403, 404]) },
+    schema: { operationId: 'updateWorkflow', tags, summary: 'Change a workflow (name, status, trigger, action)', description: WRITE_RULES, params: WorkflowParams, body: PatchWorkflowBody, response: responses({ 200: Envelope(WorkflowView) }, [401, 403, 404]) },
   }, async (request) => ok(request, workflowView(await workflows.change(merchantActor(request), request.params.siteId, request.params.workflowId, request.body))));
 
   app.delete('/sites/:siteId/workflows/:workflowId', {
     config: ofSite,
-    schema: { tags, summary: 'Delete a workflow and its deliveries', params: WorkflowParams, response: responses({ 200: Envelope(Type.Object({ deleted: Type.Literal(true) })) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'deleteWorkflow',
+      description: 'Deletes the workflow with its deliveries, so no further attempt of them is sent.',
+      tags, summary: 'Delete a workflow and its deliveries', params: WorkflowParams, response: responses({ 200: Envelope(Type.Object({ deleted: Type.Literal(true) })) }, [401, 403, 404]) },
   }, async (request) => {
     await workflows.remove(merchantActor(request), request.params.siteId, request.params.workflowId);
     return ok(request, { deleted: true as const });
@@ -81,7 +90,10 @@ export const workflowRoutes = (workflows: WorkflowsService): FastifyPluginAsyncT
 
   app.post('/sites/:siteId/workflows/:workflowId/rotate-secret', {
     config: ofSite,
-    schema: { tags, summary: 'A new signing secret, shown once; the previous one signs too for 24 h', params: WorkflowParams, response: responses({ 200: Envelope(RotatedSecret) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'rotateWorkflowSecret',
+      description: 'The new secret (whsec_…) is in this response only. For 24 hours deliveries are signed with both secrets, so receivers can switch without losing any.',
+      tags, summary: 'A new signing secret, shown once; the previous one signs too for 24 h', params: WorkflowParams, response: responses({ 200: Envelope(RotatedSecret) }, [401, 403, 404]) },
   }, async (request) => {
     const { secret, until } = await workflows.rotateSecret(merchantActor(request), request.params.siteId, request.params.workflowId);
     return ok(request, { secret, previous_valid_until: toIso(until) });
@@ -89,7 +101,10 @@ export const workflowRoutes = (workflows: WorkflowsService): FastifyPluginAsyncT
 
   app.get('/sites/:siteId/workflows/:workflowId/deliveries', {
     config: ofSite,
-    schema: { tags, summary: 'The workflow’s deliveries, newest first: attempts, last status code, next attempt, the first 1 KiB of the answer', params: WorkflowParams, querystring: DeliveryListQuery, response: responses({ 200: Page(DeliveryView) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'listDeliveries',
+      description: 'Cursor-paged (limit, cursor; meta.next_cursor). Members of the site.',
+      tags, summary: 'The workflow’s deliveries, newest first: attempts, last status code, next attempt, the first 1 KiB of the answer', params: WorkflowParams, querystring: DeliveryListQuery, response: responses({ 200: Page(DeliveryView) }, [401, 403, 404]) },
   }, async (request) => {
     const q = request.query;
     const result = await workflows.deliveries(merchantActor(request), request.params.siteId, request.params.workflowId, q.status, pageRequestOf(q));
@@ -98,7 +113,10 @@ export const workflowRoutes = (workflows: WorkflowsService): FastifyPluginAsyncT
 
   app.post('/sites/:siteId/workflows/:workflowId/deliveries/:deliveryId/replay', {
     config: ofSite,
-    schema: { tags, summary: 'One new attempt of a delivery (same webhook_id), now', params: DeliveryParams, response: responses({ 200: Envelope(DeliveryView) }, [401, 403, 404]) },
+    schema: {
+      operationId: 'replayDelivery',
+      description: 'Sends the delivery again now, with the same webhook-id so receivers can deduplicate; the attempt is added to its history.',
+      tags, summary: 'One new attempt of a delivery (same webhook_id), now', params: DeliveryParams, response: responses({ 200: Envelope(DeliveryView) }, [401, 403, 404]) },
   }, async (request) => {
     const p = request.params;
     return ok(request, deliveryView(await workflows.replay(merchantActor(request), p.siteId, p.workflowId, p.deliveryId)));

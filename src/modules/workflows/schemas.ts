@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { PageQuery } from '../../http/pagination.js';
+import { component } from '../../http/openapi-components.js';
 
 export const WORKFLOW_ID_PATTERN = '^wfl_[A-Za-z0-9]{4,64}$';
 export const DELIVERY_ID_PATTERN = '^dlv_[A-Za-z0-9]{4,64}$';
@@ -35,7 +36,7 @@ export const PatchWorkflowBody = Type.Object(
 export type CreateWorkflowInput = Static<typeof CreateWorkflowBody>;
 export type PatchWorkflowInput = Static<typeof PatchWorkflowBody>;
 
-export const WorkflowView = Type.Object({
+export const WorkflowView = component('Workflow', Type.Object({
   workflow_id: Type.String(),
   site_id: SiteId,
   name: Type.String(),
@@ -45,7 +46,7 @@ export const WorkflowView = Type.Object({
   version: Type.Integer(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
+}));
 export const WorkflowWithSecret = Type.Object({ ...WorkflowView.properties, secret: Type.String({ description: 'whsec_…: shown once' }) });
 export const RotatedSecret = Type.Object({ secret: Type.String({ description: 'The new whsec_… (shown once); the previous one signs too for 24 h' }), previous_valid_until: Timestamp });
 
@@ -54,7 +55,7 @@ export const DeliveryParams = Type.Object({ ...WorkflowParams.properties, delive
 export const WorkflowListQuery = Type.Object(PageQuery);
 export const DeliveryListQuery = Type.Object({ status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')])), ...PageQuery });
 
-export const DeliveryView = Type.Object({
+export const DeliveryView = component('Delivery', Type.Object({
   delivery_id: Type.String(),
   webhook_id: Type.String(),
   workflow_id: Type.String(),
@@ -66,4 +67,4 @@ export const DeliveryView = Type.Object({
   next_attempt_at: Type.Union([Timestamp, Type.Null()]),
   response_body: Type.Union([Type.String(), Type.Null()], { description: 'The first 1,024 bytes of the last answer' }),
   created_at: Timestamp,
-});
+}));
