@@ -12,6 +12,8 @@ export interface IdpConfig {
   issuer: string;
   audience: string;
   jwksUrl: string;
+  /** The dashboard's OAuth client id at the provider (Authorization Code + PKCE, a public client). */
+  clientId: string;
 }
 
 export interface Config {
@@ -142,6 +144,9 @@ export const EnvironmentSchema = Type.Object({
   IDP_ISSUER: Type.Optional(Type.String({ description: 'issuer of your OIDC identity provider (set all three IDP_ variables)' })),
   IDP_AUDIENCE: Type.Optional(Type.String({ description: 'audience of its ID tokens' })),
   IDP_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://', errorMessage: 'must be an http(s) URL', description: 'its JSON Web Key Set' })),
+  IDP_CLIENT_ID: Type.Optional(
+    Type.String({ minLength: 1, defaultText: '`IDP_AUDIENCE`', description: 'the dashboard’s client id at the identity provider (Authorization Code + PKCE)' }),
+  ),
   RUNTIME_TOKEN_TTL: integer(30, 86_400, { default: 900, description: 'runtime-token lifetime in seconds' }),
   STOREFRONT_NO_BOOTSTRAP: flag({ default: false, description: 'skips the first-start bootstrap' }),
   TRUST_PROXY: Type.Optional(
@@ -347,8 +352,8 @@ function masterSecret(settings: Environment, text: EnvironmentText, engine: Engi
 
 /** IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL: all three or none. */
 function identityProvider(text: EnvironmentText, problems: Problem[]): IdpConfig | undefined {
-  const { IDP_ISSUER: issuer, IDP_AUDIENCE: audience, IDP_JWKS_URL: jwksUrl } = text;
-  if (issuer !== undefined && audience !== undefined && jwksUrl !== undefined) return { issuer, audience, jwksUrl };
+  const { IDP_ISSUER: issuer, IDP_AUDIENCE: audience, IDP_JWKS_URL: jwksUrl, IDP_CLIENT_ID: clientId } = text;
+  if (issuer !== undefined && audience !== undefined && jwksUrl !== undefined) return { issuer, audience, jwksUrl, clientId: clientId ?? audience };
   if (issuer !== undefined || audience !== undefined || jwksUrl !== undefined) {
     problems.push(['IDP_ISSUER', 'IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL must be set together']);
   }

@@ -1,0 +1,114 @@
+// The overview: the site's traffic and conversions over a period, as figures (text, against the
+// previous period of equal length) and as daily charts with their tables.
+import { useState } from 'preact/hooks';
+import { api, call } from '../api/client';
+import type { SummaryFigures } from '../api/pending';
+import { Async } from '../components/status';
+import { TimeChart } from '../components/time-chart';
+import { browserTimeZone, daysAgo, formatCount, formatDay, formatMoney, formatPercent } from '../format';
+import { useApi } from '../use-api';
+
+const PERIODS = [7, 30, 90] as const;
+const TRAFFIC = [
+  ['visitors', 'Visitors'],
+  ['sessions', 'Sessions'],
+  ['page_views', 'Page views'],
+] as const;
+
+export function Overview({ siteId }: { siteId: string }) {
+  const [days, setDays] = useState<number>(30);
+  const tz = browserTimeZone();
+  const query = { from: daysAgo(days - 1), tz };
+  const [summary] = useApi(() => call(api.GET('/api/v1/sites/{siteId}/analytics/summary', { params: { path: { siteId }, query } })), [siteId, days]);
+  const [series] = useApi(
+    () =>
+      Promise.all(
+        TRAFFIC.map(([metric]) =>
+          call(api.GET('/api/v1/sites/{siteId}/analytics/timeseries', { params: { path: { siteId }, query: { ...query, metric, interval: 'day' } } })),
+        ),
+      ),
+    [siteId, days],
+  );
+  return (
+    <>
+      <h1>Overview</h1>
+      <label class="inline">
+        Period{' '}
+        <select value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))}>
+          {PERIODS.map((p) => (
+            <option value={String(p)} key={p}>
+              Last {p} days
+            </option>
+          ))}
+        </select>
+      </label>
+      <section aria-labelledby="figures">
+        <h2 id="figures">Figures</h2>
+        <Async state={summary} what="the figures">
+          {(s) => <Figures now={s} previous={s.previous} />}
+        </Async>
+      </section>
+      <section aria-labelledby="traffic">
+        <h2 id="traffic">Traffic by day</h2>
+        <Async state={series} what="the charts">
+          {(all) => (
+            <TimeChart
+              title={`Visitors, sessions and page views per day (${tz})`}
+              buckets={all[0]?.map((p) => p.bucket_start) ?? []}
+              series={TRAFFIC.map(([, label], i) => ({ label, values: all[i]?.map((p) => p.value) ?? [] }))}
+              formatBucket={formatDay}
+            />
+          )}
+        </Async>
+      </section>
+    </>
+  );
+}
+
+function change(now: number, before: number): string {
+  if (before === 0) return now === 0 ? 'no change' : 'new';
+  const d = (now - before) / before;
+  return `${d >= 0 ? '+' : '−'}${formatPercent(Math.abs(d), 0)} on the previous period`;
+}
+
+function Figures({ now, previous }: { now: SummaryFigures; previous: SummaryFigures }) {
+  const counts = [
+    ['Visitors', now.visitors, previous.visitors],
+    ['Sessions', now.sessions, previous.sessions],
+    ['Page views', now.page_views, previous.page_views],
+    ['Product views', now.product_views, previous.product_views],
+    ['Add to carts', now.add_to_carts, previous.add_to_carts],
+    ['Conversions', now.conversions.count, previous.conversions.count],
+  ] as const;
+  return (
+    <dl class="figures">
+      {counts.map(([label, value, before]) => (
+        <div key={label} data-figure={label}>
+          <dt>{label}</dt>
+          <dd>
+            <span class="figure">{formatCount(value)}</span>
+            <span class="delta">{change(value, before)}</span>
+          </dd>
+        </div>
+      ))}
+      <div>
+        <dt>Revenue</dt>
+        <dd>
+          <span class="figure">{formatMoney(now.conversions.revenue)}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Conversion rate</dt>
+        <dd>
+          <span class="figure">{formatPercent(now.conversion_rate, 2)}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Average order value</dt>
+        <dd>
+          <span class="figure">{formatMoney(now.average_order_value)}</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
