@@ -124,9 +124,9 @@ function SignedIn({ session, route, path, onSignOut }: { session: Session; route
 
 function SitePicker({ sites, current, view }: { sites: SiteInfo[]; current: string | undefined; view: View | undefined }) {
   return (
-    <label class="picker">
-      Site{' '}
-      <select value={current ?? ''} onChange={(e) => navigate(sitePath(e.currentTarget.value, view === undefined || view === 'overview' ? 'overview' : view))}>
+    <div class="picker">
+      <label for="site-picker">Site</label>{' '}
+      <select id="site-picker" value={current ?? ''} onChange={(e) => navigate(sitePath(e.currentTarget.value, view === undefined || view === 'overview' ? 'overview' : view))}>
         {current && !sites.some((s) => s.site_id === current) ? <option value={current}>{current}</option> : null}
         {current ? null : <option value="">Choose a site</option>}
         {sites.map((s) => (
@@ -135,7 +135,7 @@ function SitePicker({ sites, current, view }: { sites: SiteInfo[]; current: stri
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

@@ -5,21 +5,23 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ok'; data: T };
 
 export function useApi<T>(load: () => Promise<T>, deps: readonly unknown[]): [Loaded<T>, () => void] {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [round, setRound] = useState(0);
+  // The state of what was loaded for these deps: after a change (another site, a reload) the old
+  // data is not shown for a moment under the new URL, the view is loading at once.
+  const key = JSON.stringify([...deps, round]);
+  const [state, setState] = useState<{ key: string; loaded: Loaded<T> }>({ key, loaded: { status: 'loading' } });
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    setState({ key, loaded: { status: 'loading' } });
     load().then(
-      (data) => live && setState({ status: 'ok', data }),
-      (error: unknown) => live && setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
+      (data) => live && setState({ key, loaded: { status: 'ok', data } }),
+      (error: unknown) => live && setState({ key, loaded: { status: 'error', error: error instanceof Error ? error : new Error(String(error)) } }),
     );
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, round]);
-  return [state, useCallback(() => setRound((r) => r + 1), [])];
+  }, [key]);
+  return [state.key === key ? state.loaded : { status: 'loading' }, useCallback(() => setRound((r) => r + 1), [])];
 }
 
 export interface Paged<T> {

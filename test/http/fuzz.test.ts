@@ -463,6 +463,8 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'GET /api/v1/ready': {},
   'GET /api/v1/openapi.json': {},
   'POST /api/v1/runtime/token': { body: (w) => ({ site_id: w.main }) },
+  'GET /api/v1/sign-in': {},
+  'POST /api/v1/sign-in/local': { body: (_w, n) => ({ user: `fuzz-user-${n % 50}` }) },
   'GET /api/v1/sites': { query: () => ({ limit: '2' }) },
   'POST /api/v1/sites': {
     body: (_w, n) => ({ name: `Fuzz shop ${n}`, origins: [ORIGIN, 'https://other.example'], publisher_mode: n % 2 === 0 }),

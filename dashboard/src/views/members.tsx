@@ -49,13 +49,13 @@ export function Members({ siteId }: { siteId: string }) {
         <label>
           User <input value={user} onInput={(e) => setUser(e.currentTarget.value)} required maxLength={200} />
         </label>
-        <label>
-          Role{' '}
-          <select value={role} onChange={(e) => setRole(e.currentTarget.value === 'owner' ? 'owner' : 'member')}>
+        <div>
+          <label for="member-role">Role</label>{' '}
+          <select id="member-role" value={role} onChange={(e) => setRole(e.currentTarget.value === 'owner' ? 'owner' : 'member')}>
             <option value="member">member</option>
             <option value="owner">owner</option>
           </select>
-        </label>
+        </div>
         {error ? <ErrorMessage error={error} /> : null}
         {done ? <p role="status">{done}</p> : null}
         <button type="submit">Add</button>

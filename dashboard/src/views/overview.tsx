@@ -32,16 +32,16 @@ export function Overview({ siteId }: { siteId: string }) {
   return (
     <>
       <h1>Overview</h1>
-      <label class="inline">
-        Period{' '}
-        <select value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))}>
+      <div class="inline">
+        <label for="period">Period</label>{' '}
+        <select id="period" value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))}>
           {PERIODS.map((p) => (
             <option value={String(p)} key={p}>
               Last {p} days
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <section aria-labelledby="figures">
         <h2 id="figures">Figures</h2>
         <Async state={summary} what="the figures">
