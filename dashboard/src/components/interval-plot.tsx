@@ -12,7 +12,7 @@ export interface Interval {
 
 const WIDTH = 560;
 const ROW = 34;
-const LEFT = 200;
+const LEFT = 240;
 const RIGHT = 20;
 
 export function IntervalPlot(props: { title: string; rows: Interval[]; format: (v: number) => string }) {
@@ -24,7 +24,7 @@ export function IntervalPlot(props: { title: string; rows: Interval[]; format: (
   return (
     <figure class="chart">
       <figcaption>{props.title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} width="100%" class="intervals" aria-hidden="true">
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} width={WIDTH} height={height} class="intervals" aria-hidden="true">
         <line x1={x(0)} x2={x(0)} y1={0} y2={height - 24} class="zero" />
         {props.rows.map((r, i) => {
           const y = i * ROW + ROW / 2;

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '../../helpers/browser.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 import { png } from '../media/images.js';
+import { purchase } from '../../helpers/attribution.js';
 import { axeViolations, loadedHeadings, operationMatcher, screenshot, watchedPage, type WatchedPage } from './dashboard-browser.js';
 
 const SUMMARY = '/api/v1/sites/{siteId}/analytics/summary';
@@ -100,7 +101,20 @@ describe('dashboard in Chromium', { skip: !chromiumAvailable() && 'Chromium is n
       action: { type: 'webhook', url: 'https://hooks.example.com/storefront' },
     });
     await api('POST', `/sites/${demoSite}/integrations`, { kind: 'awin', credentials: { api_token: 'awin-token-1234', account_id: '123456' }, currency: 'EUR' });
+    await seedExperiment();
     secondSite = String((await api('POST', '/sites', { name: 'Second shop', origins: ['https://second.example'] })).site_id);
+  }
+
+  /** Sessions assigned to the demo experiment (a runtime token, as the SDK does) and purchases of a third of them. */
+  async function seedExperiment() {
+    const browserCredential = { origin: server.url, authorization: '' };
+    browserCredential.authorization = `Bearer ${String((await api('POST', '/runtime/token', { site_id: demoSite }, { origin: server.url })).token)}`;
+    for (let i = 0; i < 36; i += 1) {
+      const { assignments } = (await api('POST', '/partner-experiments/assignments', { session_id: `exp-session-${i}` }, browserCredential)) as { assignments: { assignment_id: string }[] };
+      if (i % 3 !== 0 || !assignments[0]) continue;
+      const order = purchase(demoSite, { occurred_at: new Date().toISOString(), experiment_assignment_ids: [assignments[0].assignment_id] });
+      await api('POST', '/partner-attribution/conversions', { event_type: 'purchase', conversion: order }, { 'x-api-key': apiKey });
+    }
   }
 
   /** Signs in on the sign-in page as `user` and waits for the first view. */
@@ -158,6 +172,10 @@ describe('dashboard in Chromium', { skip: !chromiumAvailable() && 'Chromium is n
       await w.page.locator('main table a').first().click();
       await loadedHeadings(w.page);
       assert.equal(await w.page.locator('main svg.intervals').count(), 1, 'the intervals are drawn');
+      // Conversion, revenue and gross profit have effects; the partner contribution has none (no partner touches): it says so.
+      assert.equal(await w.page.locator('main svg.intervals line.ci').count(), 3, 'an interval per metric with data');
+      assert.equal(await w.page.locator('main svg.intervals circle.estimate').count(), 3, 'an estimate per metric with data');
+      assert.match(await w.page.locator('main svg.intervals').textContent() ?? '', /no data yet/);
       assert.match(await w.page.locator('main').innerText(), /Conversion[\s\S]*Revenue per session/);
       await checkPage(t, w, 'experiment-results', await w.page.locator('h1').innerText());
       await main('workflows');
