@@ -4,7 +4,7 @@
 import { defineModule } from '../module.js';
 import { createSignIn } from './sign-in.js';
 import { dashboardPageRoutes } from './page-routes.js';
-import { signInRoutes } from './sign-in-routes.js';
+import { signInRoutes } from './routes.js';
 
 export const dashboardModule = defineModule({
   name: 'dashboard',
