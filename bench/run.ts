@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { campaignsMarkdown, runCampaignsBench } from './campaigns.js';
 import { catalogMarkdown, runCatalogBench } from './catalog.js';
+import { dashboardMarkdown, runDashboardBench } from './dashboard.js';
 import { eventsMarkdown, runEventsBench } from './events.js';
 import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
 import { mediaMarkdown, runMediaBench } from './media.js';
@@ -40,6 +41,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'sdk', run: async () => sdkMarkdown(await runSdkBench(log)) },
   { name: 'recommendations', run: async () => recommendationsMarkdown(await runRecommendationsBench(log)) },
   { name: 'workflows', run: async () => workflowsMarkdown(await runWorkflowsBench(log)) },
+  { name: 'dashboard', run: async () => dashboardMarkdown(await runDashboardBench(log)) },
 ];
 
 for (const section of SECTIONS) {
