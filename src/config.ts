@@ -62,6 +62,8 @@ export interface Config {
   readonly mediaMaxBytes: number;
   /** How often the server refreshes the recommendation model of sites with new product events; 0: never (the CLI still does). */
   readonly recommendationsRefreshSeconds: number;
+  /** Hourly analytics rollups kept by a background task, and read by the analytics queries. */
+  readonly analyticsRollups: boolean;
   /** Whether this server process runs the worker of durable jobs. */
   readonly worker: boolean;
   readonly jobsPollMs: number;
@@ -194,6 +196,7 @@ export const EnvironmentSchema = Type.Object({
   ),
   MEDIA_MAX_BYTES: integer(1, 10 * 1024 * 1024, { default: 10 * 1024 * 1024, description: 'the largest media upload in bytes' }),
   RECOMMENDATIONS_REFRESH_SECONDS: integer(0, 30, { default: 5, description: 'how often the server learns new product events into the recommendation model (0: never)' }),
+  ANALYTICS_ROLLUPS: flag({ default: true, description: 'keeps hourly analytics rollups behind ingestion and answers from them plus the raw tail (0: every analytics query reads the raw events)' }),
   WORKER: flag({ default: true, description: 'runs the worker of durable jobs in this server process (0: another process or POST /api/admin/jobs/run-due runs them)' }),
   JOBS_POLL_MS: integer(50, 60_000, { default: 1_000, description: 'how often the worker looks for due jobs' }),
   ALLOW_PRIVATE_WEBHOOKS: flag({ default: false, description: 'lets webhooks go to http and private addresses (development and tests only)' }),
@@ -319,6 +322,7 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     publicBaseUrl: settings.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     mediaMaxBytes: settings.MEDIA_MAX_BYTES,
     recommendationsRefreshSeconds: settings.RECOMMENDATIONS_REFRESH_SECONDS,
+    analyticsRollups: settings.ANALYTICS_ROLLUPS,
     worker: settings.WORKER,
     jobsPollMs: settings.JOBS_POLL_MS,
     allowPrivateWebhooks: settings.ALLOW_PRIVATE_WEBHOOKS,
