@@ -4,9 +4,7 @@
 // success throws an ApiError with the API's own error message, which the views show.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
-import type { PendingPaths } from './pending';
-
-export type Paths = paths & PendingPaths;
+export type Paths = paths;
 
 export class ApiError extends Error {
   constructor(

@@ -8352,267 +8352,97 @@ export interface paths {
          *
          *     Listed: every campaign with a figure in the period and every campaign not archived, most impressions first. A campaign gated by an experiment shows to its treatment arm (control is the holdout).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /**
-                     * @description ISO date (local midnight in `tz`) or timestamp with an offset, inclusive; default 30 days before `to`
-                     * @example 2026-11-01
-                     */
-                    from?: string;
-                    /**
-                     * @description ISO date (local midnight in `tz`) or timestamp with an offset, exclusive; default now; at most 366 × 24 h after `from`
-                     * @example 2026-11-24
-                     */
-                    to?: string;
-                    /**
-                     * @description IANA time zone of the dates (default UTC); unknown: 400 at /tz
-                     * @example Europe/Paris
-                     */
-                    tz?: string;
-                };
-                header?: never;
-                path: {
-                    /**
-                     * @description Public site id (`site_…`)
-                     * @example site_4Tq9Zr2LmXc8VbN1wKp3
-                     */
-                    siteId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                campaigns: {
-                                    /** @description add_to_cart events of the clicking sessions after their first click of the campaign in the period */
-                                    add_to_carts: number;
-                                    campaign_id: string;
-                                    /** @description recommendation_click events tied to an answer of this campaign, and overlay_click events */
-                                    clicks: number;
-                                    /** @description clicks ÷ impressions (0 without impressions) */
-                                    ctr: number;
-                                    experiment: {
-                                        /**
-                                         * @description The arm the campaign shows to; control is the holdout
-                                         * @enum {string}
-                                         */
-                                        arm: "treatment";
-                                        experiment_id: string;
-                                    } | null;
-                                    /** @description recommendation_impression events tied to an answer of this campaign, and overlay_impression events */
-                                    impressions: number;
-                                    /** @description overlay, chatbot or recommendation */
-                                    kind: string;
-                                    name: string;
-                                    /** @description Server-trusted orders of those sessions after that click (each order once) */
-                                    orders: number;
-                                    /** @description Per currency ({ "EUR": 12.5 }) */
-                                    revenue: {
-                                        [key: string]: number;
-                                    };
-                                    status: string;
-                                    /** @description Form submissions through the campaign (spam left out) */
-                                    submissions: number;
-                                }[];
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC with milliseconds
-                                 */
-                                from: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC with milliseconds
-                                 */
-                                to: string;
-                                tz: string;
-                                /** @description Recommendation events whose recommendation_id is no answer of their campaign on this site: accepted as events, counted here */
-                                unattributed: {
-                                    clicks: number;
-                                    impressions: number;
-                                };
-                            };
-                            meta: {
-                                request_id: string;
-                                /** Format: date-time */
-                                timestamp: string;
-                            };
-                            /** @enum {boolean} */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Error envelope (CONTRACT §0) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                details?: {
-                                    code: string;
-                                    message: string;
-                                    /** @description JSON Pointer into the request body (or into params/query) */
-                                    path: string;
-                                }[];
-                                message: string;
-                            };
-                            meta: {
-                                request_id: string;
-                                /** Format: date-time */
-                                timestamp: string;
-                            };
-                            /** @enum {boolean} */
-                            success: false;
-                        };
-                    };
-                };
-                /** @description Error envelope (CONTRACT §0) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                details?: {
-                                    code: string;
-                                    message: string;
-                                    /** @description JSON Pointer into the request body (or into params/query) */
-                                    path: string;
-                                }[];
-                                message: string;
-                            };
-                            meta: {
-                                request_id: string;
-                                /** Format: date-time */
-                                timestamp: string;
-                            };
-                            /** @enum {boolean} */
-                            success: false;
-                        };
-                    };
-                };
-                /** @description Error envelope (CONTRACT §0) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                details?: {
-                                    code: string;
-                                    message: string;
-                                    /** @description JSON Pointer into the request body (or into params/query) */
-                                    path: string;
-                                }[];
-                                message: string;
-                            };
-                            meta: {
-                                request_id: string;
-                                /** Format: date-time */
-                                timestamp: string;
-                            };
-                            /** @enum {boolean} */
-                            success: false;
-                        };
-                    };
-                };
-                /** @description Error envelope (CONTRACT §0) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                details?: {
-                                    code: string;
-                                    message: string;
-                                    /** @description JSON Pointer into the request body (or into params/query) */
-                                    path: string;
-                                }[];
-                                message: string;
-                            };
-                            meta: {
-                                request_id: string;
-                                /** Format: date-time */
-                                timestamp: string;
-                            };
-                            /** @enum {boolean} */
-                            success: false;
-                        };
-                    };
-                };
-                /** @description Error envelope (CONTRACT §0) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                details?: {
-                                    code: string;
-                                    message: string;
-                                    /** @description JSON Pointer into the request body (or into params/query) */
-                                    path: string;
-                                }[];
-                                message: string;
-                            };
-                            meta: {
-                                request_id: string;
-                                /** Format: date-time */
-                                timestamp: string;
-                            };
-                            /** @enum {boolean} */
-                            success: false;
-                        };
-                    };
-                };
-                /** @description Error envelope (CONTRACT §0) */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                details?: {
-                                    code: string;
-                                    message: string;
-                                    /** @description JSON Pointer into the request body (or into params/query) */
-                                    path: string;
-                                }[];
-                                message: string;
-                            };
-                            meta: {
-                                request_id: string;
-                                /** Format: date-time */
-                                timestamp: string;
-                            };
-                            /** @enum {boolean} */
-                            success: false;
-                        };
-                    };
-                };
-            };
+        get: operations["getAnalyticsCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sites/{siteId}/analytics/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * Sessions reaching each step of a funnel of event types, in order, within a window
+         * @description The period: `from` inclusive, `to` exclusive, each an ISO date (midnight in `tz`) or a timestamp with an offset (default the 30 days before now); at most 366 × 24 h; `tz` an IANA zone (default UTC). Events count by their occurred_at; figures include acknowledged events within 10 s.
+         *
+         *     `steps`: 2–8 distinct event types, comma-separated. A session reaches a step when it has an event of each step up to it, each strictly later than the one before, all within `window_minutes` (1–10,080, default 60) of the first step’s event; events of the period only.
+         */
+        get: operations["getAnalyticsFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sites/{siteId}/analytics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visitors, sessions, events and trusted conversions of a period, and of the period before it
+         * @description The period: `from` inclusive, `to` exclusive, each an ISO date (midnight in `tz`) or a timestamp with an offset (default the 30 days before now); at most 366 × 24 h; `tz` an IANA zone (default UTC). Events count by their occurred_at; figures include acknowledged events within 10 s.
+         *
+         *     visitors = distinct device_id (an event without one counts its session_id); sessions = distinct session_id, across trust classes, exact. browser_purchases are purchase events of browser trust (observations). conversions are orders of the trusted ledger whose purchase occurred in the period, net of every later entry as of now, cancelled orders left out; money per currency, or plain numbers in `currency`. conversion_rate = conversions ÷ sessions; average_order_value = revenue ÷ conversions rounded to the minor unit (0 without conversions).
+         *
+         *     `previous` holds the same figures for [from − (to − from), from).
+         */
+        get: operations["getAnalyticsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sites/{siteId}/analytics/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One metric per local hour, day or ISO week of a period, zero-filled
+         * @description The period: `from` inclusive, `to` exclusive, each an ISO date (midnight in `tz`) or a timestamp with an offset (default the 30 days before now); at most 366 × 24 h; `tz` an IANA zone (default UTC). Events count by their occurred_at; figures include acknowledged events within 10 s.
+         *
+         *     Buckets are local calendar units of `tz`: real hours (a DST day has 23 or 25), days from local midnight, ISO weeks from Monday 00:00 local; the first may start before `from` and the last end after `to`, what they count stays within the period. `bucket_start` is UTC with milliseconds. Distinct metrics (visitors, sessions) count per bucket. conversions and revenue are trusted orders by their purchase time, net, cancelled left out; revenue needs `currency`. interval=hour covers at most 31 days.
+         */
+        get: operations["getAnalyticsTimeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sites/{siteId}/analytics/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The most frequent pages, products, referrer hosts, UTM sources or campaigns, or device types of a period
+         * @description The period: `from` inclusive, `to` exclusive, each an ISO date (midnight in `tz`) or a timestamp with an offset (default the 30 days before now); at most 366 × 24 h; `tz` an IANA zone (default UTC). Events count by their occurred_at; figures include acknowledged events within 10 s.
+         *
+         *     `page` counts page views by the path of their page_url (no query); `product` counts product views by product_id; referrer_host, utm_source, utm_campaign (from the page_url’s query) and device_type count sessions by their first event in the period. Rows without a value are left out; sorted by count, then value; at most `limit` (1–100, default 10).
+         */
+        get: operations["getAnalyticsTop"];
         put?: never;
         post?: never;
         delete?: never;
@@ -18674,4 +18504,1238 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getAnalyticsCampaigns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, inclusive; default 30 days before `to`
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, exclusive; default now; at most 366 × 24 h after `from`
+                 * @example 2026-11-24
+                 */
+                to?: string;
+                /**
+                 * @description IANA time zone of the dates (default UTC); unknown: 400 at /tz
+                 * @example Europe/Paris
+                 */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public site id (`site_…`)
+                 * @example site_4Tq9Zr2LmXc8VbN1wKp3
+                 */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            campaigns: {
+                                /** @description add_to_cart events of the clicking sessions after their first click of the campaign in the period */
+                                add_to_carts: number;
+                                campaign_id: string;
+                                /** @description recommendation_click events tied to an answer of this campaign, and overlay_click events */
+                                clicks: number;
+                                /** @description clicks ÷ impressions (0 without impressions) */
+                                ctr: number;
+                                experiment: {
+                                    /**
+                                     * @description The arm the campaign shows to; control is the holdout
+                                     * @enum {string}
+                                     */
+                                    arm: "treatment";
+                                    experiment_id: string;
+                                } | null;
+                                /** @description recommendation_impression events tied to an answer of this campaign, and overlay_impression events */
+                                impressions: number;
+                                /** @description overlay, chatbot or recommendation */
+                                kind: string;
+                                name: string;
+                                /** @description Server-trusted orders of those sessions after that click (each order once) */
+                                orders: number;
+                                /** @description Per currency ({ "EUR": 12.5 }) */
+                                revenue: {
+                                    [key: string]: number;
+                                };
+                                status: string;
+                                /** @description Form submissions through the campaign (spam left out) */
+                                submissions: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            from: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            to: string;
+                            tz: string;
+                            /** @description Recommendation events whose recommendation_id is no answer of their campaign on this site: accepted as events, counted here */
+                            unattributed: {
+                                clicks: number;
+                                impressions: number;
+                            };
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAnalyticsFunnel: {
+        parameters: {
+            query: {
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, inclusive; default 30 days before `to`
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description 2–8 distinct event types, comma-separated, in order
+                 * @example page_view,product_view,add_to_cart,purchase
+                 */
+                steps: string;
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, exclusive; default now; at most 366 × 24 h after `from`
+                 * @example 2026-11-24
+                 */
+                to?: string;
+                /**
+                 * @description IANA time zone of the dates (default UTC); unknown: 400 at /tz
+                 * @example Europe/Paris
+                 */
+                tz?: string;
+                /** @description Every step within this many minutes of the first (1–10,080, default 60) */
+                window_minutes?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public site id (`site_…`)
+                 * @example site_4Tq9Zr2LmXc8VbN1wKp3
+                 */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Sessions reaching each step, in the steps’ order */
+                        data: {
+                            sessions: number;
+                            step: string;
+                        }[];
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAnalyticsSummary: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An ISO 4217 code: amounts become plain numbers in it (other currencies left out)
+                 * @example EUR
+                 */
+                currency?: string;
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, inclusive; default 30 days before `to`
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, exclusive; default now; at most 366 × 24 h after `from`
+                 * @example 2026-11-24
+                 */
+                to?: string;
+                /**
+                 * @description IANA time zone of the dates (default UTC); unknown: 400 at /tz
+                 * @example Europe/Paris
+                 */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public site id (`site_…`)
+                 * @example site_4Tq9Zr2LmXc8VbN1wKp3
+                 */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            add_to_carts: number;
+                            /** @description revenue ÷ conversions per currency, rounded to the minor unit (0 without conversions) */
+                            average_order_value: {
+                                [key: string]: number;
+                            } | number;
+                            /** @description purchase events of browser trust (observations, never conversions) */
+                            browser_purchases: number;
+                            /** @description conversions ÷ sessions (0 without sessions) */
+                            conversion_rate: number;
+                            /** @description Orders of the trusted ledger whose purchase occurred in the period, net of every later entry; cancelled orders left out */
+                            conversions: {
+                                /** @description Per currency ({ "EUR": 12.5 }); a plain number in `currency` when given */
+                                commissionable: {
+                                    [key: string]: number;
+                                } | number;
+                                count: number;
+                                /** @description Per currency ({ "EUR": 12.5 }); a plain number in `currency` when given */
+                                revenue: {
+                                    [key: string]: number;
+                                } | number;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            from: string;
+                            page_views: number;
+                            /** @description The previous period of equal length: [from − (to − from), from) */
+                            previous: {
+                                add_to_carts: number;
+                                /** @description revenue ÷ conversions per currency, rounded to the minor unit (0 without conversions) */
+                                average_order_value: {
+                                    [key: string]: number;
+                                } | number;
+                                /** @description purchase events of browser trust (observations, never conversions) */
+                                browser_purchases: number;
+                                /** @description conversions ÷ sessions (0 without sessions) */
+                                conversion_rate: number;
+                                /** @description Orders of the trusted ledger whose purchase occurred in the period, net of every later entry; cancelled orders left out */
+                                conversions: {
+                                    /** @description Per currency ({ "EUR": 12.5 }); a plain number in `currency` when given */
+                                    commissionable: {
+                                        [key: string]: number;
+                                    } | number;
+                                    count: number;
+                                    /** @description Per currency ({ "EUR": 12.5 }); a plain number in `currency` when given */
+                                    revenue: {
+                                        [key: string]: number;
+                                    } | number;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                from: string;
+                                page_views: number;
+                                product_views: number;
+                                /** @description Distinct session_id */
+                                sessions: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 */
+                                to: string;
+                                /** @description Distinct device_id (an event without one counts its session_id) */
+                                visitors: number;
+                            };
+                            product_views: number;
+                            /** @description Distinct session_id */
+                            sessions: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            to: string;
+                            tz: string;
+                            /** @description Distinct device_id (an event without one counts its session_id) */
+                            visitors: number;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAnalyticsTimeseries: {
+        parameters: {
+            query: {
+                /**
+                 * @description An ISO 4217 code: amounts become plain numbers in it (other currencies left out)
+                 * @example EUR
+                 */
+                currency?: string;
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, inclusive; default 30 days before `to`
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /** @description Local calendar unit of a bucket (default day); hour covers at most 31 days */
+                interval?: "hour" | "day" | "week";
+                /** @description What each bucket counts: distinct visitors or sessions in the bucket, events of a type, trusted conversions or their net revenue (revenue needs `currency`) */
+                metric: "visitors" | "sessions" | "page_views" | "product_views" | "add_to_carts" | "conversions" | "revenue";
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, exclusive; default now; at most 366 × 24 h after `from`
+                 * @example 2026-11-24
+                 */
+                to?: string;
+                /**
+                 * @description IANA time zone of the dates (default UTC); unknown: 400 at /tz
+                 * @example Europe/Paris
+                 */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public site id (`site_…`)
+                 * @example site_4Tq9Zr2LmXc8VbN1wKp3
+                 */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One point a local bucket, zero-filled, in order */
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             */
+                            bucket_start: string;
+                            value: number;
+                        }[];
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAnalyticsTop: {
+        parameters: {
+            query: {
+                /** @description page (path of page views), product (product views), or by sessions’ first event: referrer_host, utm_source, utm_campaign, device_type */
+                dimension: "page" | "product" | "referrer_host" | "utm_source" | "utm_campaign" | "device_type";
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, inclusive; default 30 days before `to`
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /** @description How many rows (1–100, default 10) */
+                limit?: number;
+                /**
+                 * @description ISO date (local midnight in `tz`) or timestamp with an offset, exclusive; default now; at most 366 × 24 h after `from`
+                 * @example 2026-11-24
+                 */
+                to?: string;
+                /**
+                 * @description IANA time zone of the dates (default UTC); unknown: 400 at /tz
+                 * @example Europe/Paris
+                 */
+                tz?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public site id (`site_…`)
+                 * @example site_4Tq9Zr2LmXc8VbN1wKp3
+                 */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description By count, then value */
+                        data: {
+                            count: number;
+                            value: string;
+                        }[];
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            details?: {
+                                code: string;
+                                message: string;
+                                /** @description JSON Pointer into the request body (or into params/query) */
+                                path: string;
+                            }[];
+                            message: string;
+                        };
+                        meta: {
+                            request_id: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+}

@@ -10,7 +10,7 @@ export interface Column<T> {
 export function DataTable<T>(props: { caption: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T, i: number) => string; empty?: string; class?: string }) {
   if (props.rows.length === 0) return <p class="empty">{props.empty ?? `No ${props.caption.toLowerCase()} yet.`}</p>;
   return (
-    <div class={`table-wrap ${props.class ?? ''}`}>
+    <div class={props.class ?? 'table-wrap'}>
       <table>
         <caption>{props.caption}</caption>
         <thead>

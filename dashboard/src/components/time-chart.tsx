@@ -50,7 +50,7 @@ export function TimeChart(props: { title: string; buckets: string[]; series: Ser
       </figcaption>
       <div ref={box} class="plot" aria-hidden="true" />
       <DataTable
-        class={showTable ? '' : 'sr-only'}
+        class={showTable ? 'table-wrap' : 'sr-only'}
         caption={props.title}
         rows={rows}
         rowKey={(r) => r.b}

@@ -1,12 +1,14 @@
 // The overview: the site's traffic and conversions over a period, as figures (text, against the
 // previous period of equal length) and as daily charts with their tables.
 import { useState } from 'preact/hooks';
-import { api, call } from '../api/client';
-import type { SummaryFigures } from '../api/pending';
+import { api, call, type Paths } from '../api/client';
 import { Async } from '../components/status';
 import { TimeChart } from '../components/time-chart';
 import { browserTimeZone, daysAgo, formatCount, formatDay, formatMoney, formatPercent } from '../format';
 import { useApi } from '../use-api';
+
+type Summary = Paths['/api/v1/sites/{siteId}/analytics/summary']['get']['responses'][200]['content']['application/json']['data'];
+type SummaryFigures = Summary['previous'];
 
 const PERIODS = [7, 30, 90] as const;
 const TRAFFIC = [

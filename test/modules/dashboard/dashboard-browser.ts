@@ -30,6 +30,8 @@ export async function watchedPage(browser: Browser, options: { ignore?: (url: st
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => {
+    // A request the page's own navigation cancelled (page.goto while a view loads) did not fail.
+    if (r.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (!ignored(r.url(), 0)) problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
   });
   page.on('request', (r) => {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '../../helpers/browser.js';
+import { chromiumAvailable, launchChromium, until } from '../../helpers/browser.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 import { png } from '../media/images.js';
 import { purchase } from '../../helpers/attribution.js';
@@ -199,14 +199,18 @@ describe('dashboard in Chromium', { skip: !chromiumAvailable() && 'Chromium is n
     const w = await watchedPage(browser);
     try {
       await signIn(w);
-      await w.page.goto(`${server.url}/app/sites/${demoSite}/overview`);
-      await loadedHeadings(w.page);
       const figure = (label: string) => w.page.locator(`[data-figure="${label}"] .figure`).innerText();
+      // Figures include acknowledged events within 10 s (CONTRACT §12): look again until they do.
+      await until(async () => {
+        await w.page.goto(`${server.url}/app/sites/${demoSite}/overview`);
+        await loadedHeadings(w.page);
+        return (await figure('Page views')) === '8';
+      }, 15_000, 'the seeded page views on the overview');
       assert.equal(await figure('Visitors'), '3');
       assert.equal(await figure('Sessions'), '4');
       assert.equal(await figure('Page views'), '8');
       assert.equal(await w.page.locator('main .plot canvas').count() > 0, true, 'the chart is drawn');
-      const table = await w.page.locator('main figure table').innerText();
+      const table = await w.page.locator('main figure table:not(.u-legend)').innerText();
       assert.match(table, /Visitors\s+Sessions\s+Page views/);
       assert.match(table, /\b3\s+4\s+8\b/);
       await screenshot(w.page, 'overview-traffic');
