@@ -2,6 +2,7 @@
 // previous period of equal length) and as daily charts with their tables.
 import { useState } from 'preact/hooks';
 import { api, call, type Paths } from '../api/client';
+import { DataTable } from '../components/data-table';
 import { Async } from '../components/status';
 import { TimeChart } from '../components/time-chart';
 import { browserTimeZone, daysAgo, formatCount, formatDay, formatMoney, formatPercent } from '../format';
@@ -27,6 +28,15 @@ export function Overview({ siteId }: { siteId: string }) {
       Promise.all(
         TRAFFIC.map(([metric]) =>
           call(api.GET('/api/v1/sites/{siteId}/analytics/timeseries', { params: { path: { siteId }, query: { ...query, metric, interval: 'day' } } })),
+        ),
+      ),
+    [siteId, days],
+  );
+  const [top] = useApi(
+    () =>
+      Promise.all(
+        (['page', 'referrer_host'] as const).map((dimension) =>
+          call(api.GET('/api/v1/sites/{siteId}/analytics/top', { params: { path: { siteId }, query: { ...query, dimension, limit: 10 } } })),
         ),
       ),
     [siteId, days],
@@ -60,6 +70,17 @@ export function Overview({ siteId }: { siteId: string }) {
               series={TRAFFIC.map(([, label], i) => ({ label, values: all[i]?.map((p) => p.value) ?? [] }))}
               formatBucket={formatDay}
             />
+          )}
+        </Async>
+      </section>
+      <section aria-labelledby="top">
+        <h2 id="top">Top pages and referrers</h2>
+        <Async state={top} what="the top pages">
+          {([pages = [], referrers = []]) => (
+            <div class="side-by-side">
+              <DataTable caption="Pages by page views" rows={pages} rowKey={(r) => r.value} columns={[{ label: 'Page', cell: (r) => r.value }, { label: 'Page views', numeric: true, cell: (r) => formatCount(r.count) }]} empty="No page views in this period." />
+              <DataTable caption="Referrers by sessions" rows={referrers} rowKey={(r) => r.value} columns={[{ label: 'Referrer', cell: (r) => r.value }, { label: 'Sessions', numeric: true, cell: (r) => formatCount(r.count) }]} empty="No referred sessions in this period." />
+            </div>
           )}
         </Async>
       </section>

@@ -213,6 +213,7 @@ describe('dashboard in Chromium', { skip: !chromiumAvailable() && 'Chromium is n
       const table = await w.page.locator('main figure table:not(.u-legend)').innerText();
       assert.match(table, /Visitors\s+Sessions\s+Page views/);
       assert.match(table, /\b3\s+4\s+8\b/);
+      assert.match(await w.page.locator('main').innerText(), /Pages by page views[\s\S]*\/demo\/\s+4\s+\/demo\/shoes\s+4/);
       await screenshot(w.page, 'overview-traffic');
       assert.deepEqual(w.problems, []);
     } finally {
