@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { campaignsMarkdown, runCampaignsBench } from './campaigns.js';
 import { catalogMarkdown, runCatalogBench } from './catalog.js';
+import { dashboardMarkdown, runDashboardBench } from './dashboard.js';
 import { eventsMarkdown, runEventsBench } from './events.js';
 import { experimentsMarkdown, runExperimentsBench } from './experiments.js';
 import { hotPathsMarkdown, runHotPathsBench } from './hot-paths.js';
@@ -42,6 +43,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'recommendations', run: async () => recommendationsMarkdown(await runRecommendationsBench(log)) },
   { name: 'workflows', run: async () => workflowsMarkdown(await runWorkflowsBench(log)) },
   { name: 'hot-paths', run: async () => hotPathsMarkdown(await runHotPathsBench(log)) },
+  { name: 'dashboard', run: async () => dashboardMarkdown(await runDashboardBench(log)) },
 ];
 
 for (const section of SECTIONS) {

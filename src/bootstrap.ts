@@ -68,7 +68,13 @@ export function bootstrapMessage(result: BootstrapResult, baseUrl: string, origi
       `  curl -s ${baseUrl}/api/v1/sites/${result.siteId} -H 'Authorization: Bearer ${result.idToken}'`,
     );
   }
-  lines.push('', `Demo storefront (the browser SDK at work): ${origin}/demo`, `API reference: ${baseUrl}/docs`, '');
+  lines.push(
+    '',
+    `Merchant dashboard: ${origin}/app${result.idToken ? ' (sign in as demo)' : ''}`,
+    `Demo storefront (the browser SDK at work): ${origin}/demo`,
+    `API reference: ${baseUrl}/docs`,
+    '',
+  );
   return lines.join('\n');
 }
 

@@ -12,6 +12,8 @@ export interface IdpConfig {
   issuer: string;
   audience: string;
   jwksUrl: string;
+  /** The dashboard's OAuth client id at the provider (Authorization Code + PKCE, a public client). */
+  clientId: string;
 }
 
 export interface Config {
@@ -60,6 +62,8 @@ export interface Config {
   readonly mediaMaxBytes: number;
   /** How often the server refreshes the recommendation model of sites with new product events; 0: never (the CLI still does). */
   readonly recommendationsRefreshSeconds: number;
+  /** Hourly analytics rollups kept by a background task, and read by the analytics queries. */
+  readonly analyticsRollups: boolean;
   /** Whether this server process runs the worker of durable jobs. */
   readonly worker: boolean;
   readonly jobsPollMs: number;
@@ -142,6 +146,9 @@ export const EnvironmentSchema = Type.Object({
   IDP_ISSUER: Type.Optional(Type.String({ description: 'issuer of your OIDC identity provider (set all three IDP_ variables)' })),
   IDP_AUDIENCE: Type.Optional(Type.String({ description: 'audience of its ID tokens' })),
   IDP_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://', errorMessage: 'must be an http(s) URL', description: 'its JSON Web Key Set' })),
+  IDP_CLIENT_ID: Type.Optional(
+    Type.String({ minLength: 1, defaultText: '`IDP_AUDIENCE`', description: 'the dashboard’s client id at the identity provider (Authorization Code + PKCE)' }),
+  ),
   RUNTIME_TOKEN_TTL: integer(30, 86_400, { default: 900, description: 'runtime-token lifetime in seconds' }),
   STOREFRONT_NO_BOOTSTRAP: flag({ default: false, description: 'skips the first-start bootstrap' }),
   TRUST_PROXY: Type.Optional(
@@ -189,6 +196,7 @@ export const EnvironmentSchema = Type.Object({
   ),
   MEDIA_MAX_BYTES: integer(1, 10 * 1024 * 1024, { default: 10 * 1024 * 1024, description: 'the largest media upload in bytes' }),
   RECOMMENDATIONS_REFRESH_SECONDS: integer(0, 30, { default: 5, description: 'how often the server learns new product events into the recommendation model (0: never)' }),
+  ANALYTICS_ROLLUPS: flag({ default: true, description: 'keeps hourly analytics rollups behind ingestion and answers from them plus the raw tail (0: every analytics query reads the raw events)' }),
   WORKER: flag({ default: true, description: 'runs the worker of durable jobs in this server process (0: another process or POST /api/admin/jobs/run-due runs them)' }),
   JOBS_POLL_MS: integer(50, 60_000, { default: 1_000, description: 'how often the worker looks for due jobs' }),
   ALLOW_PRIVATE_WEBHOOKS: flag({ default: false, description: 'lets webhooks go to http and private addresses (development and tests only)' }),
@@ -314,6 +322,7 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     publicBaseUrl: settings.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     mediaMaxBytes: settings.MEDIA_MAX_BYTES,
     recommendationsRefreshSeconds: settings.RECOMMENDATIONS_REFRESH_SECONDS,
+    analyticsRollups: settings.ANALYTICS_ROLLUPS,
     worker: settings.WORKER,
     jobsPollMs: settings.JOBS_POLL_MS,
     allowPrivateWebhooks: settings.ALLOW_PRIVATE_WEBHOOKS,
@@ -347,8 +356,8 @@ function masterSecret(settings: Environment, text: EnvironmentText, engine: Engi
 
 /** IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL: all three or none. */
 function identityProvider(text: EnvironmentText, problems: Problem[]): IdpConfig | undefined {
-  const { IDP_ISSUER: issuer, IDP_AUDIENCE: audience, IDP_JWKS_URL: jwksUrl } = text;
-  if (issuer !== undefined && audience !== undefined && jwksUrl !== undefined) return { issuer, audience, jwksUrl };
+  const { IDP_ISSUER: issuer, IDP_AUDIENCE: audience, IDP_JWKS_URL: jwksUrl, IDP_CLIENT_ID: clientId } = text;
+  if (issuer !== undefined && audience !== undefined && jwksUrl !== undefined) return { issuer, audience, jwksUrl, clientId: clientId ?? audience };
   if (issuer !== undefined || audience !== undefined || jwksUrl !== undefined) {
     problems.push(['IDP_ISSUER', 'IDP_ISSUER, IDP_AUDIENCE and IDP_JWKS_URL must be set together']);
   }

@@ -7,6 +7,7 @@ import { attributionModule } from './attribution/module.js';
 import { campaignsModule } from './campaigns/module.js';
 import { catalogModule } from './catalog/module.js';
 import { credentialsModule } from './credentials/module.js';
+import { dashboardModule } from './dashboard/module.js';
 import { demoModule } from './demo/module.js';
 import { eventsModule } from './events/module.js';
 import { experimentsModule } from './experiments/module.js';
@@ -43,6 +44,7 @@ export const MODULES = [
   adminModule,
   sdkModule,
   demoModule,
+  dashboardModule,
 ] as const;
 
 type AnyModule = (typeof MODULES)[number];

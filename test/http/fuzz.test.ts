@@ -463,6 +463,8 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'GET /api/v1/ready': {},
   'GET /api/v1/openapi.json': {},
   'POST /api/v1/runtime/token': { body: (w) => ({ site_id: w.main }) },
+  'GET /api/v1/sign-in': {},
+  'POST /api/v1/sign-in/local': { body: (_w, n) => ({ user: `fuzz-user-${n % 50}` }) },
   'GET /api/v1/sites': { query: () => ({ limit: '2' }) },
   'POST /api/v1/sites': {
     body: (_w, n) => ({ name: `Fuzz shop ${n}`, origins: [ORIGIN, 'https://other.example'], publisher_mode: n % 2 === 0 }),
@@ -673,6 +675,10 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'DELETE /api/v1/sites/:siteId/integrations/:integrationId': {},
   'GET /api/v1/sites/:siteId/integrations/:integrationId/runs': { query: () => ({ limit: '2' }) },
   'POST /api/v1/sites/:siteId/integrations/:integrationId/run': {},
+  'GET /api/v1/sites/:siteId/analytics/summary': { query: (_w, n): Record<string, string> => (n % 2 ? { from: '2026-10-01', to: '2026-11-01', tz: 'America/New_York', currency: 'EUR' } : {}) },
+  'GET /api/v1/sites/:siteId/analytics/timeseries': { query: (_w, n): Record<string, string> => (n % 2 ? { metric: 'visitors', interval: 'hour', from: '2026-10-31', to: '2026-11-02', tz: 'America/New_York' } : { metric: 'revenue', currency: 'EUR' }) },
+  'GET /api/v1/sites/:siteId/analytics/top': { query: (_w, n): Record<string, string> => (n % 2 ? { dimension: 'page', limit: '5' } : { dimension: 'referrer_host', tz: 'Asia/Kolkata' }) },
+  'GET /api/v1/sites/:siteId/analytics/funnel': { query: (_w, n): Record<string, string> => (n % 2 ? { steps: 'page_view,product_view,add_to_cart,purchase', window_minutes: '30' } : { steps: 'product_view,purchase' }) },
   'GET /api/v1/sites/:siteId/analytics/campaigns': { query: (_w, n): Record<string, string> => (n % 2 ? { from: '2026-10-01', to: '2026-11-01', tz: 'Europe/Paris' } : {}) },
 };
 

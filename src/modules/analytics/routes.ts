@@ -34,6 +34,7 @@ export const analyticsRoutes = (analytics: AnalyticsService): FastifyPluginAsync
   app.get('/sites/:siteId/analytics/campaigns', {
     config: ofSite,
     schema: {
+      operationId: 'getAnalyticsCampaigns',
       tags,
       summary: 'Per campaign: impressions, clicks, CTR, submissions, and add-to-carts and trusted revenue after a click',
       description: [

@@ -35,3 +35,57 @@ export const CampaignAnalytics = Type.Object({
     { description: 'Recommendation events whose recommendation_id is no answer of their campaign on this site: accepted as events, counted here' },
   ),
 });
+
+const Currency = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'An ISO 4217 code: amounts become plain numbers in it (other currencies left out)', examples: ['EUR'] });
+
+export const SummaryQuery = Type.Object({ ...PeriodQuery.properties, currency: Type.Optional(Currency) });
+
+export const METRICS = ['visitors', 'sessions', 'page_views', 'product_views', 'add_to_carts', 'conversions', 'revenue'] as const;
+export const TimeseriesQuery = Type.Object({
+  ...PeriodQuery.properties,
+  metric: Type.Union(METRICS.map((m) => Type.Literal(m)), { description: 'What each bucket counts: distinct visitors or sessions in the bucket, events of a type, trusted conversions or their net revenue (revenue needs `currency`)' }),
+  interval: Type.Optional(Type.Union([Type.Literal('hour'), Type.Literal('day'), Type.Literal('week')], { description: 'Local calendar unit of a bucket (default day); hour covers at most 31 days' })),
+  currency: Type.Optional(Currency),
+});
+
+export const DIMENSIONS = ['page', 'product', 'referrer_host', 'utm_source', 'utm_campaign', 'device_type'] as const;
+export const TopQuery = Type.Object({
+  ...PeriodQuery.properties,
+  dimension: Type.Union(DIMENSIONS.map((d) => Type.Literal(d)), { description: 'page (path of page views), product (product views), or by sessions’ first event: referrer_host, utm_source, utm_campaign, device_type' }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'How many rows (1–100, default 10)' })),
+});
+
+export const FunnelQuery = Type.Object({
+  ...PeriodQuery.properties,
+  steps: Type.String({ minLength: 1, maxLength: 400, description: '2–8 distinct event types, comma-separated, in order', examples: ['page_view,product_view,add_to_cart,purchase'] }),
+  window_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080, default: 60, description: 'Every step within this many minutes of the first (1–10,080, default 60)' })),
+});
+
+const Money = Type.Union([Type.Record(Type.String(), Type.Number()), Type.Number()], { description: 'Per currency ({ "EUR": 12.5 }); a plain number in `currency` when given' });
+
+const PeriodFiguresSchema = {
+  from: Timestamp,
+  to: Timestamp,
+  visitors: Type.Integer({ description: 'Distinct device_id (an event without one counts its session_id)' }),
+  sessions: Type.Integer({ description: 'Distinct session_id' }),
+  page_views: Type.Integer(),
+  product_views: Type.Integer(),
+  add_to_carts: Type.Integer(),
+  browser_purchases: Type.Integer({ description: 'purchase events of browser trust (observations, never conversions)' }),
+  conversions: Type.Object(
+    { count: Type.Integer(), revenue: Money, commissionable: Money },
+    { description: 'Orders of the trusted ledger whose purchase occurred in the period, net of every later entry; cancelled orders left out' },
+  ),
+  conversion_rate: Type.Number({ description: 'conversions ÷ sessions (0 without sessions)' }),
+  average_order_value: Type.Union([Type.Record(Type.String(), Type.Number()), Type.Number()], { description: 'revenue ÷ conversions per currency, rounded to the minor unit (0 without conversions)' }),
+};
+
+export const AnalyticsSummary = Type.Object({
+  ...PeriodFiguresSchema,
+  tz: Type.String(),
+  previous: Type.Object(PeriodFiguresSchema, { description: 'The previous period of equal length: [from − (to − from), from)' }),
+});
+
+export const Timeseries = Type.Array(Type.Object({ bucket_start: Timestamp, value: Type.Number() }), { description: 'One point a local bucket, zero-filled, in order' });
+export const TopList = Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() }), { description: 'By count, then value' });
+export const FunnelSteps = Type.Array(Type.Object({ step: Type.String(), sessions: Type.Integer() }), { description: 'Sessions reaching each step, in the steps’ order' });

@@ -1,0 +1,2 @@
+export declare const SCHEMA_FILE: URL;
+export declare function schemaTypes(document: unknown): Promise<string>;
