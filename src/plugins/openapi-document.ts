@@ -7,6 +7,7 @@
 /** The top-level tags, in the order the reference shows them. */
 export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'health', description: 'Liveness and readiness, for orchestrators (no credential).' },
+  { name: 'sign-in', description: 'How the dashboard signs merchants in: the identity provider, or the local issuer on embedded and development setups.' },
   { name: 'runtime', description: 'Runtime tokens: a storefront page exchanges its public site id for a short-lived token bound to its Origin.' },
   { name: 'sites', description: 'A merchant’s sites and their members.' },
   { name: 'api-keys', description: 'Secret API keys of trusted servers, with scopes and an hourly event quota.' },

@@ -15,6 +15,7 @@ const CONVERSION_COMMON = { schema_version: 1, website_id: SITE, order_id: 'orde
 type Example = { summary: string; value: unknown };
 
 export const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
+  signInLocally: { demo: { summary: 'Sign in as the demo site’s owner (local issuer on)', value: { user: 'demo' } } },
   createRuntimeToken: { token: { summary: 'A storefront page asks for its token', value: { site_id: SITE } } },
   createSite: {
     site: { summary: 'A shop with two origins', value: { name: 'Trail Shop', origins: ['https://shop.example', 'https://www.shop.example'], publisher_mode: false } },

@@ -37,6 +37,7 @@ export const signInRoutes = (signIn: SignIn): FastifyPluginAsyncTypebox => async
   app.get('/sign-in', {
     config: { auth: 'public' },
     schema: {
+      operationId: 'getSignInMethod',
       tags,
       summary: 'How merchants sign in to the dashboard',
       description:
@@ -49,6 +50,7 @@ export const signInRoutes = (signIn: SignIn): FastifyPluginAsyncTypebox => async
   app.post('/sign-in/local', {
     config: { auth: 'public' },
     schema: {
+      operationId: 'signInLocally',
       tags,
       summary: 'Sign in with the local issuer: an ID token for a user name (embedded and development setups)',
       description:
