@@ -3,9 +3,9 @@
 // figures (summary, timeseries, top, funnel).
 import { defineModule } from '../module.js';
 import { createAnalyticsService } from './analytics-service.js';
-import { analyticsRoutes } from './routes.js';
+import { analyticsRoutes, trafficRoutes } from './routes.js';
 import { createTrafficService } from './traffic-service.js';
-import { trafficRoutes } from './traffic-routes.js';
+
 
 export const analyticsModule = defineModule({
   name: 'analytics',
