@@ -2,6 +2,7 @@
 // keeping the rest of the file as written.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { analyticsMarkdown, runAnalyticsBench } from './analytics.js';
 import { campaignsMarkdown, runCampaignsBench } from './campaigns.js';
 import { catalogMarkdown, runCatalogBench } from './catalog.js';
 import { eventsMarkdown, runEventsBench } from './events.js';
@@ -40,6 +41,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'sdk', run: async () => sdkMarkdown(await runSdkBench(log)) },
   { name: 'recommendations', run: async () => recommendationsMarkdown(await runRecommendationsBench(log)) },
   { name: 'workflows', run: async () => workflowsMarkdown(await runWorkflowsBench(log)) },
+  { name: 'analytics', run: async () => analyticsMarkdown(await runAnalyticsBench(log)) },
 ];
 
 for (const section of SECTIONS) {
