@@ -2,6 +2,7 @@
 // keeping the rest of the file as written.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { analyticsMarkdown, runAnalyticsBench } from './analytics.js';
 import { campaignsMarkdown, runCampaignsBench } from './campaigns.js';
 import { catalogMarkdown, runCatalogBench } from './catalog.js';
 import { dashboardMarkdown, runDashboardBench } from './dashboard.js';
@@ -44,6 +45,7 @@ const SECTIONS: { name: string; run: () => Promise<string> }[] = [
   { name: 'workflows', run: async () => workflowsMarkdown(await runWorkflowsBench(log)) },
   { name: 'hot-paths', run: async () => hotPathsMarkdown(await runHotPathsBench(log)) },
   { name: 'dashboard', run: async () => dashboardMarkdown(await runDashboardBench(log)) },
+  { name: 'analytics', run: async () => analyticsMarkdown(await runAnalyticsBench(log)) },
 ];
 
 for (const section of SECTIONS) {

@@ -1,20 +1,41 @@
 // Merchant analytics (CONTRACT §12): what a merchant reads of the site's traffic, campaigns and
 // orders. A read model over what the other modules store: the campaigns report, and the traffic
-// figures (summary, timeseries, top, funnel).
+// figures (summary, timeseries, top, funnel), answered from hourly rollups that a background task
+// keeps behind ingestion (ANALYTICS_ROLLUPS) plus the raw events not rolled yet.
+import { str } from '../../cli/command.js';
 import { defineModule } from '../module.js';
 import { createAnalyticsService } from './analytics-service.js';
-import { analyticsRoutes } from './routes.js';
+import { createRollupJob } from './rollup-job.js';
+import { rollupLag } from './rollup-repository.js';
+import { analyticsRoutes, trafficRoutes } from './routes.js';
 import { createTrafficService } from './traffic-service.js';
-import { trafficRoutes } from './traffic-routes.js';
+
+/** How often a server process rolls new events into the hourly rollups. */
+const ROLLUP_INTERVAL_MS = 2_000;
 
 export const analyticsModule = defineModule({
   name: 'analytics',
   services: (ctx) => ({
     campaigns: createAnalyticsService(ctx.db),
     traffic: createTrafficService(ctx.db, { rollups: ctx.config.analyticsRollups }),
+    rollups: createRollupJob({ db: ctx.db, intervalMs: ctx.config.analyticsRollups ? ROLLUP_INTERVAL_MS : 0 }),
+    rollupLag: (siteId: string) => rollupLag(ctx.db, siteId),
   }),
+  background: (analytics) => analytics.rollups,
   routes: (analytics) => [
     { prefix: '/api/v1', plugin: analyticsRoutes(analytics.campaigns) },
     { prefix: '/api/v1', plugin: trafficRoutes(analytics.traffic) },
   ],
+  commands: {
+    'analytics rollup': {
+      kind: 'database',
+      usage: "analytics rollup --site SITE                  rolls the site's new events into its hourly analytics rollups now",
+      options: { site: { type: 'string' } },
+      async run(analytics, o) {
+        const siteId = str(o, 'site')!;
+        const rolled = await analytics.rollups.rollSite(siteId);
+        return { rolled, ...(await analytics.rollupLag(siteId)) };
+      },
+    },
+  },
 });

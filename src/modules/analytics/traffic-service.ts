@@ -43,47 +43,48 @@ const TOP: Record<Dimension, { source: TopSource; eventType: string | null }> = 
   device_type: { source: 'device_type', eventType: null },
 };
 
+async function periodFigures(db: Database, r: BucketRange): Promise<PeriodFigures> {
+  const { siteId, edges } = r;
+  const [from, to] = edges as [number, number];
+  const [counts, visitors, sessions, conversions] = await Promise.all([bucketCounts(db, r), bucketDistinct(db, r, 'visitors'), bucketDistinct(db, r, 'sessions'), bucketConversions(db, siteId, edges)]);
+  const c = counts.get(0);
+  const money: PeriodFigures['conversions'] = { count: 0, revenue: {}, commissionable: {}, counts: {} };
+  for (const x of conversions) {
+    money.count += x.count;
+    money.counts[x.currency] = x.count;
+    money.revenue[x.currency] = x.revenue;
+    money.commissionable[x.currency] = x.commissionable;
+  }
+  return {
+    from,
+    to,
+    visitors: visitors.get(0) ?? 0,
+    sessions: sessions.get(0) ?? 0,
+    pageViews: c?.pageViews ?? 0,
+    productViews: c?.productViews ?? 0,
+    addToCarts: c?.addToCarts ?? 0,
+    browserPurchases: c?.browserPurchases ?? 0,
+    conversions: money,
+  };
+}
+
+async function seriesValues(db: Database, r: BucketRange, metric: Metric, currency: string | undefined): Promise<Map<number, number>> {
+  const { siteId, edges } = r;
+  if (metric === 'visitors' || metric === 'sessions') return bucketDistinct(db, r, metric);
+  if (metric === 'conversions' || metric === 'revenue') {
+    const values = new Map<number, number>();
+    for (const x of await bucketConversions(db, siteId, edges)) {
+      if (currency !== undefined && x.currency !== currency) continue;
+      values.set(x.bucket, (values.get(x.bucket) ?? 0) + (metric === 'revenue' ? x.revenue : x.count));
+    }
+    return values;
+  }
+  const key = ({ page_views: 'pageViews', product_views: 'productViews', add_to_carts: 'addToCarts' } as const)[metric];
+  return new Map([...(await bucketCounts(db, r))].map(([i, c]) => [i, c[key]]));
+}
+
 export function createTrafficService(db: Database, options: { rollups: boolean }) {
   const range = (siteId: string, edges: number[]): BucketRange => ({ siteId, edges, splitHours: options.rollups ? splitHours(edges) : [], rollups: options.rollups });
-
-  async function periodFigures(siteId: string, from: number, to: number): Promise<PeriodFigures> {
-    const r = range(siteId, [from, to]);
-    const [counts, visitors, sessions, conversions] = await Promise.all([bucketCounts(db, r), bucketDistinct(db, r, 'visitors'), bucketDistinct(db, r, 'sessions'), bucketConversions(db, siteId, r.edges)]);
-    const c = counts.get(0);
-    const money: PeriodFigures['conversions'] = { count: 0, revenue: {}, commissionable: {}, counts: {} };
-    for (const x of conversions) {
-      money.count += x.count;
-      money.counts[x.currency] = x.count;
-      money.revenue[x.currency] = x.revenue;
-      money.commissionable[x.currency] = x.commissionable;
-    }
-    return {
-      from,
-      to,
-      visitors: visitors.get(0) ?? 0,
-      sessions: sessions.get(0) ?? 0,
-      pageViews: c?.pageViews ?? 0,
-      productViews: c?.productViews ?? 0,
-      addToCarts: c?.addToCarts ?? 0,
-      browserPurchases: c?.browserPurchases ?? 0,
-      conversions: money,
-    };
-  }
-
-  async function seriesValues(siteId: string, edges: number[], metric: Metric, currency: string | undefined): Promise<Map<number, number>> {
-    const r = range(siteId, edges);
-    if (metric === 'visitors' || metric === 'sessions') return bucketDistinct(db, r, metric);
-    if (metric === 'conversions' || metric === 'revenue') {
-      const values = new Map<number, number>();
-      for (const x of await bucketConversions(db, siteId, edges)) {
-        if (currency !== undefined && x.currency !== currency) continue;
-        values.set(x.bucket, (values.get(x.bucket) ?? 0) + (metric === 'revenue' ? x.revenue : x.count));
-      }
-      return values;
-    }
-    const key = ({ page_views: 'pageViews', product_views: 'productViews', add_to_carts: 'addToCarts' } as const)[metric];
-    return new Map([...(await bucketCounts(db, r))].map(([i, c]) => [i, c[key]]));
-  }
 
   async function periodOf(actor: Actor, siteId: string, input: PeriodInput, now: number): Promise<LocalPeriod> {
     const period = parseLocalPeriod(input, now);
@@ -96,7 +97,7 @@ export function createTrafficService(db: Database, options: { rollups: boolean }
     async summary(actor: Actor, siteId: string, input: PeriodInput & { currency?: string }, now = Date.now()) {
       const currency = currencyOf(input.currency);
       const period = await periodOf(actor, siteId, input, now);
-      const [current, previous] = await Promise.all([periodFigures(siteId, period.from, period.to), periodFigures(siteId, 2 * period.from - period.to, period.from)]);
+      const [current, previous] = await Promise.all([periodFigures(db, range(siteId, [period.from, period.to])), periodFigures(db, range(siteId, [2 * period.from - period.to, period.from]))]);
       return { period, currency, current, previous };
     },
 
@@ -109,7 +110,7 @@ export function createTrafficService(db: Database, options: { rollups: boolean }
       checkInterval(interval, period.from, period.to);
       await getSiteWithRoleOrThrow(db, siteId, actor, 'member');
       const buckets = localBuckets(period.from, period.to, period.tz, interval);
-      const values = await seriesValues(siteId, buckets.edges, input.metric, currency);
+      const values = await seriesValues(db, range(siteId, buckets.edges), input.metric, currency);
       const points: SeriesPoint[] = buckets.starts.map((bucketStart, i) => ({ bucketStart, value: values.get(i) ?? 0 }));
       return { period, interval, currency, points };
     },

@@ -1,0 +1,85 @@
+// Hourly rollups kept behind ingestion (never in its request): every couple of seconds a server
+// process rolls each site's events that are below the stream's horizon and at or above the site's
+// own horizon, in chunks of one transaction each (the rollup rows and the site's horizon move
+// together, so a query that reads both in one statement always sees events exactly once). Several
+// processes may run it: a site whose state row another holds is left to it. Stopping waits for
+// the chunk under way.
+import type { Database } from '../../db/types.js';
+import { advanceHorizon, chunkEnd, lockSiteHorizon, rollEvents, sitesBehind, streamHorizon } from './rollup-repository.js';
+
+export interface RollupJob {
+  start(onError: (err: unknown, context?: string) => void): void;
+  /** One pass now over every site that is behind: events rolled. */
+  tick(onError?: (err: unknown, context?: string) => void): Promise<number>;
+  /** Rolls one site up to the stream's horizon now: events rolled. */
+  rollSite(siteId: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const CHUNK_EVENTS = 50_000;
+
+export function createRollupJob(deps: { db: Database; intervalMs: number; chunkEvents?: number }): RollupJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const size = deps.chunkEvents ?? CHUNK_EVENTS;
+
+  /** One chunk in one transaction; null when another process holds the site or it is caught up. */
+  const rollChunk = (siteId: string, horizon: string) =>
+    deps.db.transaction(async (tx) => {
+      const start = await lockSiteHorizon(tx, siteId);
+      if (start === null || BigInt(start) >= BigInt(horizon)) return null;
+      const end = await chunkEnd(tx, siteId, start, horizon, size);
+      const n = await rollEvents(tx, siteId, start, end);
+      await advanceHorizon(tx, siteId, end, n);
+      return n;
+    });
+
+  async function rollUpTo(siteId: string, horizon: string): Promise<number> {
+    let total = 0;
+    for (let n = await rollChunk(siteId, horizon); n !== null && !stopped; n = await rollChunk(siteId, horizon)) total += n;
+    return total;
+  }
+
+  async function tick(onError: (err: unknown, context?: string) => void = () => {}): Promise<number> {
+    const horizon = await streamHorizon(deps.db);
+    let total = 0;
+    for (const siteId of await sitesBehind(deps.db, horizon)) {
+      if (stopped) break;
+      try {
+        total += await rollUpTo(siteId, horizon);
+      } catch (err) {
+        onError(err, `analytics rollup of ${siteId}`);
+      }
+    }
+    return total;
+  }
+
+  return {
+    start(onError) {
+      if (deps.intervalMs <= 0 || timer) return;
+      stopped = false;
+      const schedule = () => {
+        timer = setTimeout(() => {
+          running = tick(onError)
+            .catch((err: unknown) => onError(err, 'analytics rollup'))
+            .finally(() => {
+              if (!stopped) schedule();
+            });
+        }, deps.intervalMs);
+        timer.unref();
+      };
+      schedule();
+    },
+    tick,
+    async rollSite(siteId) {
+      return rollUpTo(siteId, await streamHorizon(deps.db));
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

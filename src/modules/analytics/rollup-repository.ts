@@ -1,0 +1,96 @@
+// The SQL of the hourly rollups (see 0020_merchant_analytics.sql). A site's events are rolled in
+// stream order (ingest_xid) up to a horizon below which every transaction has finished, so an
+// event whose insert commits late is never skipped: it is at or above the site's horizon until
+// the roll that takes it, and the queries read it raw meanwhile.
+import type { Queryable } from '../../db/types.js';
+
+/** Every transaction below it has committed or never will. */
+export async function streamHorizon(q: Queryable): Promise<string> {
+  const { rows } = await q.query<{ horizon: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon');
+  return rows[0]!.horizon;
+}
+
+/** The sites with events not rolled yet below `horizon` (one index probe a site). */
+export async function sitesBehind(q: Queryable, horizon: string): Promise<string[]> {
+  const { rows } = await q.query<{ site_id: string }>(
+    `SELECT s.site_id FROM sites s LEFT JOIN analytics_rollup_state r ON r.site_id = s.site_id
+      WHERE EXISTS (SELECT 1 FROM events e WHERE e.site_id = s.site_id AND e.ingest_xid >= coalesce(r.horizon, '1'::xid8) AND e.ingest_xid < $1::xid8)
+      ORDER BY s.site_id`,
+    [horizon],
+  );
+  return rows.map((r) => r.site_id);
+}
+
+/** The site's rollup horizon, locked for this transaction; null when another process holds it. */
+export async function lockSiteHorizon(q: Queryable, siteId: string): Promise<string | null> {
+  await q.query('INSERT INTO analytics_rollup_state (site_id) VALUES ($1) ON CONFLICT (site_id) DO NOTHING', [siteId]);
+  const { rows } = await q.query<{ horizon: string }>('SELECT horizon::text AS horizon FROM analytics_rollup_state WHERE site_id = $1 FOR UPDATE SKIP LOCKED', [siteId]);
+  return rows[0]?.horizon ?? null;
+}
+
+/**
+ * Where a roll from `start` stops, below `horizon`: after about `size` events, at a transaction's
+ * edge (a transaction's events are rolled together); `horizon` when fewer are left.
+ */
+export async function chunkEnd(q: Queryable, siteId: string, start: string, horizon: string, size: number): Promise<string> {
+  const { rows } = await q.query<{ xid: string | null }>(
+    `SELECT coalesce(
+       (SELECT ingest_xid FROM events WHERE site_id = $1 AND ingest_xid > $2::xid8 AND ingest_xid < $3::xid8
+         AND ingest_xid >= (SELECT ingest_xid FROM events WHERE site_id = $1 AND ingest_xid >= $2::xid8 AND ingest_xid < $3::xid8 ORDER BY ingest_xid OFFSET $4 LIMIT 1)
+         ORDER BY ingest_xid LIMIT 1),
+       $3::xid8)::text AS xid`,
+    [siteId, start, horizon, size],
+  );
+  return rows[0]?.xid ?? horizon;
+}
+
+/** Adds the site's events of [start, end) in stream order to the hourly rollups; how many there were. */
+export async function rollEvents(q: Queryable, siteId: string, start: string, end: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `WITH ev AS MATERIALIZED (
+       SELECT date_bin('1 hour', occurred_at, timestamptz 'epoch') AS hour, event_type, trust_class, session_id,
+              coalesce('d:' || device_id, 's:' || session_id) AS visitor
+         FROM events WHERE site_id = $1 AND ingest_xid >= $2::xid8 AND ingest_xid < $3::xid8
+     ), counts AS (
+       INSERT INTO analytics_hourly AS a (site_id, hour, events, page_views, product_views, add_to_carts, browser_purchases)
+       SELECT $1, hour, count(*), count(*) FILTER (WHERE event_type = 'page_view'), count(*) FILTER (WHERE event_type = 'product_view'),
+              count(*) FILTER (WHERE event_type = 'add_to_cart'), count(*) FILTER (WHERE event_type = 'purchase' AND trust_class = 'browser')
+         FROM ev GROUP BY hour
+       ON CONFLICT (site_id, hour) DO UPDATE SET events = a.events + excluded.events, page_views = a.page_views + excluded.page_views,
+              product_views = a.product_views + excluded.product_views, add_to_carts = a.add_to_carts + excluded.add_to_carts,
+              browser_purchases = a.browser_purchases + excluded.browser_purchases
+     ), sessions AS (
+       INSERT INTO analytics_hourly_sessions (site_id, hour, session_id) SELECT DISTINCT $1, hour, session_id FROM ev ON CONFLICT DO NOTHING
+     ), visitors AS (
+       INSERT INTO analytics_hourly_visitors (site_id, hour, visitor) SELECT DISTINCT $1, hour, visitor FROM ev ON CONFLICT DO NOTHING
+     )
+     SELECT count(*)::int AS n FROM ev`,
+    [siteId, start, end],
+  );
+  return rows[0]!.n;
+}
+
+export async function advanceHorizon(q: Queryable, siteId: string, horizon: string, events: number): Promise<void> {
+  await q.query('UPDATE analytics_rollup_state SET horizon = $2::xid8, events = events + $3, rolled_at = now() WHERE site_id = $1', [siteId, horizon, events]);
+}
+
+export interface RollupLag {
+  siteId: string;
+  horizon: string;
+  events: number;
+  rolledAt: Date | null;
+  /** Events of the site at or above its horizon (not rolled yet). */
+  behind: number;
+}
+
+/** How far behind a site's rollups are. */
+export async function rollupLag(q: Queryable, siteId: string): Promise<RollupLag> {
+  const { rows } = await q.query<{ horizon: string; events: string; rolled_at: Date | null; behind: number }>(
+    `SELECT coalesce(r.horizon, '1')::text AS horizon, coalesce(r.events, 0)::text AS events, r.rolled_at,
+            (SELECT count(*)::int FROM events e WHERE e.site_id = $1 AND e.ingest_xid >= coalesce(r.horizon, '1'::xid8)) AS behind
+       FROM (SELECT $1::text AS site_id) s LEFT JOIN analytics_rollup_state r ON r.site_id = s.site_id`,
+    [siteId],
+  );
+  const r = rows[0]!;
+  return { siteId, horizon: r.horizon, events: Number(r.events), rolledAt: r.rolled_at, behind: r.behind };
+}
