@@ -4,6 +4,10 @@
 -- commits late). Two indexes over every event type serve those two reads.
 CREATE INDEX events_site_occurred_idx ON events (site_id, occurred_at);
 CREATE INDEX events_site_stream_idx ON events (site_id, ingest_xid);
+-- The stream index over every event type serves the recommendation refresh too (it filters the
+-- product events it reads): 0015's partial index on the same columns would only be a second insert
+-- for every product event.
+DROP INDEX events_product_stream_idx;
 
 -- How far a site's rollups go: every event of the site with ingest_xid below `horizon` is in them,
 -- none above. Queries read the rollups and, from the raw events, the tail at and above it.
