@@ -61,10 +61,12 @@ async function triggeringOf(triggers: WorkflowTriggers, rows: readonly NewEvent[
 
 export function createEventWriter(db: Database, triggers: WorkflowTriggers, observe?: (events: number, waitedSeconds: number) => void) {
   async function flush(rows: NewEvent[]): Promise<WriteResult[]> {
-    // First occurrence of each key in this batch, in key order (a fixed lock order).
+    // First occurrence of each key in this batch, in key order (a fixed lock order). Each key is
+    // built once per row, not once per comparison.
+    const keys = rows.map(keyOf);
     const firsts = new Map<string, NewEvent>();
-    for (const r of rows) if (!firsts.has(keyOf(r))) firsts.set(keyOf(r), r);
-    const distinct = [...firsts.values()].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+    for (let i = 0; i < rows.length; i += 1) if (!firsts.has(keys[i]!)) firsts.set(keys[i]!, rows[i]!);
+    const distinct = [...firsts.keys()].sort().map((key) => firsts.get(key)!);
 
     // New events alone need one statement (atomic by itself); profile updates ride in the same
     // transaction as the events that cause them.
@@ -90,8 +92,8 @@ export function createEventWriter(db: Database, triggers: WorkflowTriggers, obse
     const stored = readBack.length > 0 ? await repo.findOccurredAt(db, readBack) : new Map<string, number>();
 
     const claimed = new Set<string>();
-    return rows.map((r) => {
-      const key = keyOf(r);
+    return rows.map((r, i) => {
+      const key = keys[i]!;
       if (inserted.has(r.eventId) && !claimed.has(key)) {
         claimed.add(key);
         return { eventId: r.eventId, deduplicated: false, occurredAt: r.occurredAt };
