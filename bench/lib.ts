@@ -234,7 +234,7 @@ export async function withBenchApp<T>(
 export const serviceNodeArgs = (): string[] => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /**
- * The young generation `npm start` and the `storefront` command give the service (a larger
+ * The young generation `npm start` gives the service (a larger
  * semi-space: fewer scavenges copying the objects of the requests in flight; see README).
  */
 export const SERVICE_HEAP_ARGS = ['--max-semi-space-size=64'];

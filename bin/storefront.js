@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=64
+#!/usr/bin/env node
 // The `storefront` command. TypeScript sources run through tsx's loader (no build step).
 import { register } from 'tsx/esm/api';
 
