@@ -4,6 +4,7 @@
 // together, so a query that reads both in one statement always sees events exactly once). Several
 // processes may run it: a site whose state row another holds is left to it. Stopping waits for
 // the chunk under way.
+import { periodic } from '../../jobs/periodic.js';
 import type { Database } from '../../db/types.js';
 import { advanceHorizon, chunkEnd, lockSiteHorizon, rollEvents, sitesBehind, streamHorizon } from './rollup-repository.js';
 
@@ -19,9 +20,7 @@ export interface RollupJob {
 const CHUNK_EVENTS = 50_000;
 
 export function createRollupJob(deps: { db: Database; intervalMs: number; chunkEvents?: number }): RollupJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
+  const loop = periodic(deps.intervalMs);
   const size = deps.chunkEvents ?? CHUNK_EVENTS;
 
   /** One chunk in one transaction; null when another process holds the site or it is caught up. */
@@ -37,7 +36,7 @@ export function createRollupJob(deps: { db: Database; intervalMs: number; chunkE
 
   async function rollUpTo(siteId: string, horizon: string): Promise<number> {
     let total = 0;
-    for (let n = await rollChunk(siteId, horizon); n !== null && !stopped; n = await rollChunk(siteId, horizon)) total += n;
+    for (let n = await rollChunk(siteId, horizon); n !== null && !loop.stopped; n = await rollChunk(siteId, horizon)) total += n;
     return total;
   }
 
@@ -45,7 +44,7 @@ export function createRollupJob(deps: { db: Database; intervalMs: number; chunkE
     const horizon = await streamHorizon(deps.db);
     let total = 0;
     for (const siteId of await sitesBehind(deps.db, horizon)) {
-      if (stopped) break;
+      if (loop.stopped) break;
       try {
         total += await rollUpTo(siteId, horizon);
       } catch (err) {
@@ -57,29 +56,12 @@ export function createRollupJob(deps: { db: Database; intervalMs: number; chunkE
 
   return {
     start(onError) {
-      if (deps.intervalMs <= 0 || timer) return;
-      stopped = false;
-      const schedule = () => {
-        timer = setTimeout(() => {
-          running = tick(onError)
-            .catch((err: unknown) => onError(err, 'analytics rollup'))
-            .finally(() => {
-              if (!stopped) schedule();
-            });
-        }, deps.intervalMs);
-        timer.unref();
-      };
-      schedule();
+      loop.start(() => tick(onError), (err: unknown) => onError(err, 'analytics rollup'));
     },
     tick,
     async rollSite(siteId) {
       return rollUpTo(siteId, await streamHorizon(deps.db));
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: () => loop.stop(),
   };
 }

@@ -3,6 +3,7 @@
 // several processes may run it (a site held by one is left by the others: refresh-model.ts). Stopping
 // ends the tick under way at its next transaction's end and waits for it, so the database is never
 // closed under it (what was not learned yet, the next start learns).
+import { periodic } from '../../jobs/periodic.js';
 import type { Database } from '../../db/types.js';
 import type { ProductActivity } from '../../kernel/index.js';
 import { modelCursors } from './model-repository.js';
@@ -23,18 +24,16 @@ export function createRefreshJob(deps: {
   refresh: (siteId: string, stopping: () => boolean) => Promise<RefreshResult>;
   intervalMs: number;
 }): RefreshJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
+  const loop = periodic(deps.intervalMs);
 
   async function tick(onError: (err: unknown, siteId?: string) => void = () => {}): Promise<RefreshResult[]> {
     const horizon = await deps.activity.horizon();
     const sites = await deps.activity.sitesWithInteractions(await modelCursors(deps.db), horizon, true);
     const done: RefreshResult[] = [];
     for (const siteId of sites) {
-      if (stopped) break;
+      if (loop.stopped) break;
       try {
-        done.push(await deps.refresh(siteId, () => stopped));
+        done.push(await deps.refresh(siteId, () => loop.stopped));
       } catch (err) {
         onError(err, siteId);
       }
@@ -44,24 +43,9 @@ export function createRefreshJob(deps: {
 
   return {
     start(onError) {
-      if (deps.intervalMs <= 0 || timer) return;
-      stopped = false;
-      const schedule = () => {
-        timer = setTimeout(() => {
-          running = tick(onError).catch((err: unknown) => onError(err)).finally(() => {
-            if (!stopped) schedule();
-          });
-        }, deps.intervalMs);
-        timer.unref();
-      };
-      schedule();
+      loop.start(() => tick(onError), (err: unknown) => onError(err));
     },
     tick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: () => loop.stop(),
   };
 }
