@@ -57,7 +57,8 @@ export async function createTestApp(engine: EngineName, options: TestAppOptions 
   const database = await createTestDatabase(engine);
   const config = testConfig(options.env);
   const secrets = createSecrets(config.storefrontSecret!);
-  const app = await buildApp(config, { db: database.db, secrets, logger: false });
+  // TEST_LOG=1 prints the app's error logs (a 500's cause) while a test runs; quiet otherwise.
+  const app = await buildApp(config, { db: database.db, secrets, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   // Routes a test adds are its own mechanisms, not the API: their responses are not checked.
   const added = new Set<string>();
   app.addHook('onRoute', (route) => {

@@ -41,7 +41,13 @@ const linkedFromRow = (r: LinkedAssignmentRow): LinkedAssignment => ({
   currency: r.currency,
 });
 
-/** Stores first exposures; returns the assignments stored now (the others were assigned before). */
+/**
+ * Stores first exposures; returns the assignments stored now (the others were assigned before).
+ * The conflict clause names no index: the assignment id is derived from (site, experiment, session),
+ * so a conflict on either unique index is the same row, and both must be arbiters. With the primary
+ * key alone as arbiter, two transactions inserting the same new session at once could both pass the
+ * arbiter check and the second then failed on the id index (23505) instead of doing nothing.
+ */
 export async function insertAssignments(
   q: Queryable,
   siteId: string,
@@ -51,7 +57,7 @@ export async function insertAssignments(
   const { rows } = await q.query<AssignmentRow>(
     `INSERT INTO experiment_assignments (site_id, experiment_id, session_id, assignment_id, variant, assigned_at)
      SELECT $1, e, s, a, v, $6 FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS t(e, s, a, v)
-     ON CONFLICT (site_id, experiment_id, session_id) DO NOTHING
+     ON CONFLICT DO NOTHING
      RETURNING experiment_id, session_id, assignment_id, variant, assigned_at`,
     [siteId, fresh.map((r) => r.experimentId), fresh.map((r) => r.sessionId), fresh.map((r) => r.assignmentId), fresh.map((r) => r.variant), assignedAt.toISOString()],
   );
