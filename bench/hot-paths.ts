@@ -72,15 +72,7 @@ function drive(generator: Generator, t: Target, seconds: number): Promise<LoadRe
 
 /** The target held at `rate` req/s, open loop, for PACED_SECONDS after a 2 s warm-up. */
 async function paced(t: Target, rate: number): Promise<Paced> {
-  const { body, paths } = t;
-  const options = {
-    url: t.url,
-    rate,
-    method: t.method,
-    headers: t.headers,
-    body: body === undefined ? undefined : () => body.replaceAll('[<id>]', randomBytes(8).toString('hex')),
-    path: paths && (() => paths[Math.floor(Math.random() * paths.length)]!),
-  };
+  const options = { url: t.url, rate, method: t.method, headers: t.headers, body: t.body, paths: t.paths };
   await pacedLoad({ ...options, seconds: 2 });
   return pacedLoad({ ...options, seconds: PACED_SECONDS });
 }
@@ -347,7 +339,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
   }
   lines.push(
     '',
-    `Hot public reads, ${how}; site A has ${r.sizes.campaigns} live campaigns (the demo's set; a configuration of ${fmt(r.sizes.configBytes)} bytes) and a running experiment, read with a runtime token and its Origin (the site's runtime limits raised); the recommendations are site B's similar slot of 8 on a seeded synthetic shop of ${fmt(r.sizes.products)} products and ${fmt(r.sizes.events)} events learned, a secret key, the anchor rotating over the catalog (400 sampled: ${Object.entries(r.sizes.strategies).map(([k, v]) => `${k} ${v}`).join(', ')}; ${fmt(r.sizes.answerBytes)} bytes a similar answer). Paced: p50 / p99 ms (non-2xx) held at half the route's best rate for ${PACED_SECONDS} s, open loop, and the bare route at the same rate:`,
+    `Hot public reads, ${how}; site A has ${r.sizes.campaigns} live campaigns (the demo's set; a configuration of ${fmt(r.sizes.configBytes)} bytes) and a running experiment, read with a runtime token and its Origin (the site's runtime limits raised); the recommendations are site B's similar slot of 8 on a seeded synthetic shop of ${fmt(r.sizes.products)} products and ${fmt(r.sizes.events)} events learned, a secret key, the anchor rotating over the catalog (400 sampled: ${Object.entries(r.sizes.strategies).map(([k, v]) => `${k} ${v}`).join(', ')}; ${fmt(r.sizes.answerBytes)} bytes a similar answer). Paced: p50 / p99 ms (non-2xx) held at half the route's best rate for ${PACED_SECONDS} s, open loop (bench/paced-client.mjs: plain sockets in a process of its own, 64 connections, latency from each request's due time), and the bare route at the same rate:`,
     '',
     '| route | throughput | vs. bare route | p50 ms | p99 ms | non-2xx + errors | half load | paced p50 / p99 ms | bare, same rate |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -356,7 +348,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
       return `${loadRow(r, s)} ${pc ? `${fmt(pc.rate)} req/s` : '—'} | ${pacedCell(pc?.run)} | ${pacedCell(pc?.bare)} |`;
     }),
     '',
-    `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (latency from each request's due time):`,
+    `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (bench/paced-client.mjs; latency from each request's due time):`,
     '',
     '| route | rate | requests | p50 ms | p99 ms | non-2xx |',
     '|---|---:|---:|---:|---:|---:|',

@@ -112,69 +112,33 @@ export function machine(): string {
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /**
- * Open-loop load at a constant rate: request i is due at start + i / rate and its latency is
- * counted from that moment (so a slow server cannot hide queueing). autocannon's rate limit
- * instead lets each connection send its share of a second back to back at the start of the
- * second, which measures bursts rather than a steady half load.
+ * Open-loop load at a constant rate, by bench/paced-client.mjs in a process of its own (plain
+ * sockets, 64 connections): request i is due at start + i / rate and its latency is counted from
+ * that moment (so a slow server cannot hide queueing). autocannon's rate limit instead lets each
+ * connection send its share of a second back to back at the start of the second, which measures
+ * bursts rather than a steady half load.
  */
 export async function pacedLoad(options: {
   url: string;
   rate: number;
   seconds: number;
   headers: Record<string, string>;
-  /** Each request's body (POST), or none (GET). */
-  body?: () => string;
-  /** Each request's path and query (default: the URL's). */
-  path?: () => string;
+  /** The body (POST): every "[<id>]" becomes an id unique to the request. */
+  body?: string;
+  /** Paths with their query, taken in turn (default: the URL's). */
+  paths?: readonly string[];
   method?: 'GET' | 'POST';
-  maxSockets?: number;
-}): Promise<{ p50: number; p99: number; sent: number; non2xx: number }> {
-  const { request, Agent } = await import('node:http');
-  const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
-  const target = new URL(options.url);
-  const total = Math.round(options.rate * options.seconds);
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const start = performance.now();
-  const pending: Promise<void>[] = [];
-  let next = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      while (next < total && start + (next * 1000) / options.rate <= now) {
-        const due = start + (next * 1000) / options.rate;
-        next += 1;
-        pending.push(
-          new Promise<void>((done) => {
-            const req = request(
-              { host: target.hostname, port: target.port, path: options.path?.() ?? `${target.pathname}${target.search}`, method: options.method ?? 'POST', agent, headers: options.headers },
-              (res) => {
-                res.resume();
-                res.on('end', () => {
-                  latencies.push(performance.now() - due);
-                  if ((res.statusCode ?? 0) >= 300) non2xx += 1;
-                  done();
-                });
-              },
-            );
-            req.on('error', () => {
-              non2xx += 1;
-              done();
-            });
-            req.end(options.body?.());
-          }),
-        );
-      }
-      if (next >= total) resolve();
-      else setTimeout(tick, 1);
-    };
-    tick();
+  connections?: number;
+}): Promise<{ p50: number; p99: number; p999: number; max: number; sent: number; non2xx: number }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'paced-client.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(options));
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
   });
-  await Promise.all(pending);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), sent: total, non2xx };
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  if (code !== 0) throw new Error(`paced client exited with ${code}`);
+  return JSON.parse(out) as { p50: number; p99: number; p999: number; max: number; sent: number; non2xx: number };
 }
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

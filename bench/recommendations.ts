@@ -210,8 +210,8 @@ async function learnedEvents(client: pg.Client, siteId: string): Promise<number>
 /** GET /recommendations paced at `rate` for `seconds`, a random anchor each. */
 function pacedRoute(url: string, site: RouteSite, rate: number, seconds = SECONDS): Promise<Paced> {
   const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
-  const path = () => `${base}&product_id=${site.productIds[Math.floor(Math.random() * site.productIds.length)]!}`;
-  return pacedLoad({ url: `${url}${base}`, method: 'GET', rate, seconds, headers: { 'x-api-key': site.key }, path });
+  const paths = site.productIds.map((id) => `${base}&product_id=${id}`).sort(() => Math.random() - 0.5);
+  return pacedLoad({ url: `${url}${base}`, method: 'GET', rate, seconds, headers: { 'x-api-key': site.key }, paths });
 }
 
 async function measureRoute(url: string, site: RouteSite, log: (line: string) => void) {
@@ -325,7 +325,7 @@ export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
     row('bare Fastify, the same JSON (baseline)', r.bare),
     row('GET /recommendations (similar, random anchor)', r.route, r.bare),
     '',
-    `Held at half the measured maximum, ${fmt(r.rate)} req/s, paced open loop for ${SECONDS} s (latency counted from each request's due time):`,
+    `Held at half the measured maximum, ${fmt(r.rate)} req/s, paced open loop for ${SECONDS} s by bench/paced-client.mjs (plain sockets in a process of its own; latency counted from each request's due time):`,
     '',
     '| run | requests | p50 ms | p99 ms | non-2xx |',
     '|---|---:|---:|---:|---:|',
