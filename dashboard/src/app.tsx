@@ -70,11 +70,13 @@ function SignedIn({ session, route, path, onSignOut }: { session: Session; route
   const [sites] = useApi(() => call(api.GET('/api/v1/sites', { params: { query: { limit: 200 } } })), []);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
-  // After a navigation, focus goes to the new view (screen readers announce it; Tab goes on from there).
+  // After a navigation to another page, focus goes to the new view (screen readers announce it; Tab
+  // goes on from there). A change of a view's settings (its query) leaves focus on the control used.
+  const pathname = path.split('?')[0];
   useEffect(() => {
     if (first.current) first.current = false;
     else main.current?.focus();
-  }, [path]);
+  }, [pathname]);
   const siteId = route.name === 'site' ? route.siteId : undefined;
   const current = sites.status === 'ok' ? sites.data.find((s) => s.site_id === siteId) : undefined;
   useEffect(() => {
@@ -126,7 +128,7 @@ function SitePicker({ sites, current, view }: { sites: SiteInfo[]; current: stri
   return (
     <div class="picker">
       <label for="site-picker">Site</label>{' '}
-      <select id="site-picker" value={current ?? ''} onChange={(e) => navigate(sitePath(e.currentTarget.value, view === undefined || view === 'overview' ? 'overview' : view))}>
+      <select id="site-picker" value={current ?? ''} onChange={(e) => navigate(sitePath(e.currentTarget.value, view ?? 'overview') + location.search)}>
         {current && !sites.some((s) => s.site_id === current) ? <option value={current}>{current}</option> : null}
         {current ? null : <option value="">Choose a site</option>}
         {sites.map((s) => (

@@ -1,5 +1,6 @@
-// One URL per view, with the history API: /app/sites/<siteId>/<view>[/<id>]. Links are real <a
-// href> elements (keyboard and middle-click work) whose plain clicks navigate without a reload.
+// One URL per view, with the history API: /app/sites/<siteId>/<view>[/<id>][?settings]. Links are
+// real <a href> elements (keyboard and middle-click work) whose plain clicks navigate without a
+// reload. A view keeps its settings (the overview's period, its funnel) in the query.
 import { useEffect, useState } from 'preact/hooks';
 
 export const VIEWS = [
@@ -44,10 +45,11 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   for (const l of listeners) l();
 }
 
-export function useLocation(): string {
-  const [path, setPath] = useState(location.pathname + location.search);
+/** A value of the location, kept current across navigations and back/forward. */
+function useHistoryValue(read: () => string): string {
+  const [value, setValue] = useState(read);
   useEffect(() => {
-    const update = () => setPath(location.pathname + location.search);
+    const update = () => setValue(read());
     listeners.add(update);
     addEventListener('popstate', update);
     return () => {
@@ -55,7 +57,18 @@ export function useLocation(): string {
       removeEventListener('popstate', update);
     };
   }, []);
-  return path;
+  return value;
+}
+
+export const useLocation = (): string => useHistoryValue(() => location.pathname + location.search);
+
+/** The query of the URL (`?…`, or empty): a view's settings that a reload or a shared link keeps. */
+export const useSearch = (): string => useHistoryValue(() => location.search);
+
+/** A view's settings changed: a new history entry (back returns to the previous ones), unless they are the same. */
+export function navigateSearch(search: string): void {
+  if (search === location.search) return;
+  navigate(location.pathname + search);
 }
 
 /** A click that the router takes (a plain left click) rather than the browser (new tab, download). */

@@ -1,5 +1,6 @@
-// A time series chart (uPlot on a canvas, hidden from screen readers) with its data as a table
-// beside it: visually hidden until asked for, always there for screen readers.
+// A time series chart (uPlot on a canvas, hidden from screen readers, its axis in the series' time
+// zone) with its data as a table beside it: visually hidden until asked for, always there for
+// screen readers.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
 import { DataTable } from './data-table';
@@ -12,13 +13,25 @@ export interface Series {
 
 const COLORS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed'];
 
-export function TimeChart(props: { title: string; buckets: string[]; series: Series[]; formatBucket: (iso: string) => string }) {
+/** Dates on the axis in `tz` (an IANA zone the browser knows), else in the browser's. */
+function tzDate(tz: string | undefined): ((ts: number) => Date) | undefined {
+  if (!tz) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+  } catch {
+    return undefined;
+  }
+  return (ts) => uPlot.tzDate(new Date(ts * 1000), tz);
+}
+
+export function TimeChart(props: { title: string; buckets: string[]; series: Series[]; formatBucket: (iso: string) => string; tz?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [showTable, setShowTable] = useState(false);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const xs = props.buckets.map((b) => Date.parse(b) / 1000);
+    const zoned = tzDate(props.tz);
     const plot = new uPlot(
       {
         width: Math.max(el.clientWidth, 320),
@@ -28,6 +41,7 @@ export function TimeChart(props: { title: string; buckets: string[]; series: Ser
         scales: { x: { time: true } },
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
+        ...(zoned ? { tzDate: zoned } : {}),
       },
       [xs, ...props.series.map((s) => s.values)],
       el,
@@ -38,7 +52,7 @@ export function TimeChart(props: { title: string; buckets: string[]; series: Ser
       removeEventListener('resize', resize);
       plot.destroy();
     };
-  }, [props.buckets, props.series]);
+  }, [props.buckets, props.series, props.tz]);
   const rows = props.buckets.map((b, i) => ({ b, i }));
   return (
     <figure class="chart">

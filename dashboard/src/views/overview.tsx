@@ -1,17 +1,20 @@
 // The overview: the site's traffic and conversions over a period, as figures (text, against the
-// previous period of equal length) and as daily charts with their tables.
-import { useState } from 'preact/hooks';
+// previous period of equal length), as charts with their tables, top pages and referrers, and a
+// funnel. The period, the charts' interval and the funnel are in the URL (overview-query.ts).
 import { api, call, type Paths } from '../api/client';
 import { DataTable } from '../components/data-table';
 import { Async } from '../components/status';
 import { TimeChart } from '../components/time-chart';
-import { browserTimeZone, daysAgo, formatCount, formatDay, formatMoney, formatPercent } from '../format';
+import { formatBucket, formatCount, formatMoney, formatPercent } from '../format';
+import { navigateSearch, useSearch } from '../router';
 import { useApi } from '../use-api';
+import { Funnel } from './funnel';
+import { apiPeriod, overviewSearch, parseOverviewQuery, type OverviewQuery } from './overview-query';
+import { PeriodForm } from './period-form';
 
 type Summary = Paths['/api/v1/sites/{siteId}/analytics/summary']['get']['responses'][200]['content']['application/json']['data'];
 type SummaryFigures = Summary['previous'];
 
-const PERIODS = [7, 30, 90] as const;
 const TRAFFIC = [
   ['visitors', 'Visitors'],
   ['sessions', 'Sessions'],
@@ -19,41 +22,33 @@ const TRAFFIC = [
 ] as const;
 
 export function Overview({ siteId }: { siteId: string }) {
-  const [days, setDays] = useState<number>(30);
-  const tz = browserTimeZone();
-  const query = { from: daysAgo(days - 1), tz };
-  const [summary] = useApi(() => call(api.GET('/api/v1/sites/{siteId}/analytics/summary', { params: { path: { siteId }, query } })), [siteId, days]);
+  const query = parseOverviewQuery(useSearch());
+  const apply = (change: Partial<OverviewQuery>) => navigateSearch(overviewSearch({ ...query, ...change }));
+  const period = apiPeriod(query);
+  const { interval, tz } = query;
+  const [summary] = useApi(() => call(api.GET('/api/v1/sites/{siteId}/analytics/summary', { params: { path: { siteId }, query: period } })), [siteId, period]);
   const [series] = useApi(
     () =>
       Promise.all(
         TRAFFIC.map(([metric]) =>
-          call(api.GET('/api/v1/sites/{siteId}/analytics/timeseries', { params: { path: { siteId }, query: { ...query, metric, interval: 'day' } } })),
+          call(api.GET('/api/v1/sites/{siteId}/analytics/timeseries', { params: { path: { siteId }, query: { ...period, metric, interval } } })),
         ),
       ),
-    [siteId, days],
+    [siteId, period, interval],
   );
   const [top] = useApi(
     () =>
       Promise.all(
         (['page', 'referrer_host'] as const).map((dimension) =>
-          call(api.GET('/api/v1/sites/{siteId}/analytics/top', { params: { path: { siteId }, query: { ...query, dimension, limit: 10 } } })),
+          call(api.GET('/api/v1/sites/{siteId}/analytics/top', { params: { path: { siteId }, query: { ...period, dimension, limit: 10 } } })),
         ),
       ),
-    [siteId, days],
+    [siteId, period],
   );
   return (
     <>
       <h1>Overview</h1>
-      <div class="inline">
-        <label for="period">Period</label>{' '}
-        <select id="period" value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))}>
-          {PERIODS.map((p) => (
-            <option value={String(p)} key={p}>
-              Last {p} days
-            </option>
-          ))}
-        </select>
-      </div>
+      <PeriodForm query={query} apply={apply} />
       <section aria-labelledby="figures">
         <h2 id="figures">Figures</h2>
         <Async state={summary} what="the figures">
@@ -61,14 +56,15 @@ export function Overview({ siteId }: { siteId: string }) {
         </Async>
       </section>
       <section aria-labelledby="traffic">
-        <h2 id="traffic">Traffic by day</h2>
+        <h2 id="traffic">Traffic by {interval}</h2>
         <Async state={series} what="the charts">
           {(all) => (
             <TimeChart
-              title={`Visitors, sessions and page views per day (${tz})`}
+              title={`Visitors, sessions and page views per ${interval} (${tz})`}
               buckets={all[0]?.map((p) => p.bucket_start) ?? []}
               series={TRAFFIC.map(([, label], i) => ({ label, values: all[i]?.map((p) => p.value) ?? [] }))}
-              formatBucket={formatDay}
+              formatBucket={(iso) => formatBucket(iso, interval, tz)}
+              tz={tz}
             />
           )}
         </Async>
@@ -84,6 +80,7 @@ export function Overview({ siteId }: { siteId: string }) {
           )}
         </Async>
       </section>
+      <Funnel siteId={siteId} query={query} apply={apply} />
     </>
   );
 }

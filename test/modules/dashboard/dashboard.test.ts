@@ -1,10 +1,11 @@
 // The dashboard at /app in headless Chromium, as a merchant meets it after `npm start` on the
 // embedded engine: sign in with a user name (the local issuer), the demo site's traffic as charts,
 // every page with real data (seeded through the API) and one <h1>, without console errors or failed
-// requests, with no serious or critical axe-core violation; switching sites; the keyboard; a key
-// created in the UI that works against the API and whose secret the browser never stores; the API's
-// error shown instead of a blank page; and every request the page made is an operation of the
-// OpenAPI document. Screenshots go to test-artifacts/dashboard/.
+// requests, with no serious or critical axe-core violation; the overview's funnel of the seeded
+// sessions and its settings in the URL (reload, shared link, back/forward, the API's refusal);
+// switching sites; the keyboard; a key created in the UI that works against the API and whose
+// secret the browser never stores; the API's error shown instead of a blank page; and every request
+// the page made is an operation of the OpenAPI document. Screenshots go to test-artifacts/dashboard/.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,13 @@ import { purchase } from '../../helpers/attribution.js';
 import { axeViolations, loadedHeadings, operationMatcher, screenshot, watchedPage, type WatchedPage } from './dashboard-browser.js';
 
 const SUMMARY = '/api/v1/sites/{siteId}/analytics/summary';
+/** The seeded funnel (seed()) as its table shows it: step, sessions, share of the step before, of the first. */
+const FUNNEL = [
+  ['1. Page view', '4', '—', '100.0 %'],
+  ['2. Product view', '3', '75.0 %', '75.0 %'],
+  ['3. Add to cart', '1', '33.3 %', '25.0 %'],
+  ['4. Purchase', '0', '0.0 %', '0.0 %'],
+];
 const PAGES = [
   ['overview', 'Overview'],
   ['experiments', 'Experiments'],
@@ -73,16 +81,25 @@ describe('dashboard in Chromium', { skip: !chromiumAvailable() && 'Chromium is n
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Traffic on the demo site, a product and an image, a member, a workflow, an integration, and a second site. */
+  /**
+   * Traffic on the demo site, a product and an image, a member, a workflow, an integration, and a
+   * second site. The events are a second apart, in order: sessions 0, 1 and 3 view a page then a
+   * product, session 2 a product then pages, and session 0 adds to its cart last. The funnel page
+   * view → product view → add to cart → purchase is then 4, 3, 1, 0 sessions (FUNNEL).
+   */
   async function seed() {
+    const start = Date.now() - 60_000;
+    const context = (i: number) => ({ page_url: `${server.url}/demo/${i % 2 ? 'shoes' : ''}`, user_agent: 'Mozilla/5.0 (dashboard test)' });
     const events = Array.from({ length: 12 }, (_, i) => ({
       event_type: i % 3 === 2 ? 'product_view' : 'page_view',
       session_id: `dash-session-${i % 4}`,
       device_id: `dash-device-${i % 3}`,
       client_event_id: `dash-${i}`,
+      occurred_at: new Date(start + i * 1000).toISOString(),
       properties: i % 3 === 2 ? { product_id: 'sku-1' } : {},
-      context: { page_url: `${server.url}/demo/${i % 2 ? 'shoes' : ''}`, user_agent: 'Mozilla/5.0 (dashboard test)' },
+      context: context(i),
     }));
+    events.push({ ...events[0]!, event_type: 'add_to_cart', client_event_id: 'dash-12', occurred_at: new Date(start + 12_000).toISOString(), properties: { product_id: 'sku-1' }, context: context(12) });
     await api('POST', '/events/batch', { events }, { 'x-api-key': apiKey });
     await api('PUT', `/sites/${demoSite}/products/sku-1`, {
       title: 'Trail shoe',
@@ -210,11 +227,190 @@ describe('dashboard in Chromium', { skip: !chromiumAvailable() && 'Chromium is n
       assert.equal(await figure('Sessions'), '4');
       assert.equal(await figure('Page views'), '8');
       assert.equal(await w.page.locator('main .plot canvas').count() > 0, true, 'the chart is drawn');
-      const table = await w.page.locator('main figure table:not(.u-legend)').innerText();
+      const table = await w.page.locator('main section[aria-labelledby="traffic"] figure table:not(.u-legend)').innerText();
       assert.match(table, /Visitors\s+Sessions\s+Page views/);
       assert.match(table, /\b3\s+4\s+8\b/);
       assert.match(await w.page.locator('main').innerText(), /Pages by page views[\s\S]*\/demo\/\s+4\s+\/demo\/shoes\s+4/);
       await screenshot(w.page, 'overview-traffic');
+      assert.deepEqual(w.problems, []);
+    } finally {
+      record(w);
+      await w.close();
+    }
+  });
+
+  /** The funnel's table as rows of cells, once loaded. */
+  const funnelRows = async (page: Page) => {
+    await loadedHeadings(page);
+    const table = page.locator('main section[aria-labelledby="funnel"] table');
+    if ((await table.count()) === 0) return [];
+    return (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t').map((c) => c.trim()));
+  };
+
+  /** The overview's settings as the form shows them. */
+  const overviewForm = async (page: Page) => ({
+    period: await page.locator('#period').inputValue(),
+    tz: await page.locator('#tz').inputValue(),
+    interval: await page.locator('#interval').inputValue(),
+    steps: await page.locator('[id^="funnel-step-"]').evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value)),
+    window: await page.locator('#funnel-window').inputValue(),
+  });
+
+  /** Waits until the overview shows `form` and the funnel `rows` (a view renders just after its URL changes), then compares. */
+  async function expectOverview(page: Page, form: Awaited<ReturnType<typeof overviewForm>> | undefined, rows: string[][]) {
+    let seen: { form: unknown; rows: string[][] } = { form: undefined, rows: [] };
+    const wanted = JSON.stringify({ form, rows });
+    await until(async () => {
+      seen = { form: form && (await overviewForm(page)), rows: await funnelRows(page) };
+      return JSON.stringify(seen) === wanted;
+    }, 10_000, 'the view of the URL').catch(() => undefined);
+    assert.deepEqual(seen, { form, rows });
+  }
+
+  it("shows the demo site's funnel as bars and as a table; the period and the funnel are in the URL: a reload and back/forward keep them", async (t) => {
+    const w = await watchedPage(browser);
+    try {
+      await signIn(w);
+      const overview = `${server.url}/app/sites/${demoSite}/overview`;
+      const rows = await until(async () => {
+        await w.page.goto(overview);
+        const r = await funnelRows(w.page);
+        return r[2]?.[1] === '1' && r;
+      }, 15_000, 'the seeded sessions in the funnel');
+      assert.deepEqual(rows, FUNNEL);
+      assert.equal(await w.page.locator('main svg.funnel rect.bar').count(), 4, 'a bar per step');
+      assert.match(await w.page.locator('main svg.funnel').textContent() ?? '', /Add to cart[\s\S]*33\.3 % of step 2/);
+      await screenshot(w.page, 'overview-funnel');
+
+      // Three steps and a window of 30 minutes; then the last 7 days by hour.
+      const three = FUNNEL.slice(0, 3);
+      await w.page.getByRole('button', { name: 'Remove step 4' }).click();
+      await w.page.getByLabel('Window (minutes after the first step)').fill('30');
+      await w.page.getByRole('button', { name: 'Show the funnel' }).click();
+      await w.page.waitForURL(/steps=page_view,product_view,add_to_cart&window_minutes=30$/);
+      await expectOverview(w.page, undefined, three);
+      await w.page.getByLabel('Period', { exact: true }).selectOption('7');
+      await w.page.getByLabel('Charts', { exact: true }).selectOption('hour');
+      await w.page.getByRole('button', { name: 'Show', exact: true }).click();
+      await w.page.waitForURL(/\?days=7&tz=[^&]+&interval=hour&steps=page_view,product_view,add_to_cart&window_minutes=30$/);
+      const chosen = w.page.url();
+      const tz = new URL(chosen).searchParams.get('tz')!;
+      const form = { period: '7', tz, interval: 'hour', steps: ['page_view', 'product_view', 'add_to_cart'], window: '30' };
+      await expectOverview(w.page, form, three);
+      assert.equal(await w.page.getByRole('heading', { level: 2, name: 'Traffic by hour' }).count(), 1);
+      assert.match(await w.page.locator('main section[aria-labelledby="traffic"] table:not(.u-legend) tbody').innerText(), /\d{2}:00/, 'a row per hour');
+      assert.deepEqual(await axeViolations(w.page), [], 'the overview with its settings: axe-core');
+
+      // A reload, or the link shared with another browser, shows the same view.
+      await w.page.reload();
+      await expectOverview(w.page, form, three);
+      assert.equal(w.page.url(), chosen);
+      const shared = await watchedPage(browser);
+      try {
+        await signIn(shared);
+        await shared.page.goto(chosen);
+        await expectOverview(shared.page, form, three);
+        assert.deepEqual(shared.problems, []);
+      } finally {
+        record(shared);
+        await shared.close();
+      }
+
+      // Back: the previous settings, then the overview as it opened; forward again.
+      await w.page.goBack();
+      await w.page.waitForURL(/days=30&.*interval=day&steps=page_view,product_view,add_to_cart&window_minutes=30$/);
+      await expectOverview(w.page, { ...form, period: '30', interval: 'day' }, three);
+      await w.page.goBack();
+      await w.page.waitForURL(/\/overview$/);
+      await expectOverview(w.page, { ...form, period: '30', interval: 'day', steps: ['page_view', 'product_view', 'add_to_cart', 'purchase'], window: '60' }, FUNNEL);
+      await w.page.goForward();
+      await w.page.goForward();
+      await w.page.waitForURL(chosen);
+      await expectOverview(w.page, form, three);
+
+      // Dates: from yesterday to today (included).
+      await w.page.getByLabel('Period', { exact: true }).selectOption('dates');
+      const today = await w.page.locator('#to').inputValue();
+      const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      await w.page.getByLabel('From', { exact: true }).fill(yesterday);
+      await w.page.getByRole('button', { name: 'Show', exact: true }).click();
+      await w.page.waitForURL(new RegExp(`\\?from=${yesterday}&to=${today}&`));
+      await expectOverview(w.page, { ...form, period: 'dates' }, three);
+      assert.equal(await w.page.locator('[data-figure="Page views"] .figure').innerText(), '8');
+      await screenshot(w.page, 'overview-dates');
+      // The site picker keeps the overview's settings.
+      const settings = new URL(w.page.url()).search;
+      await w.page.getByLabel('Site', { exact: true }).selectOption({ label: 'Second shop' });
+      await w.page.waitForURL(`${server.url}/app/sites/${secondSite}/overview${settings}`);
+      await expectOverview(w.page, undefined, [['1. Page view', '0', '—', '—'], ['2. Product view', '0', '—', '—'], ['3. Add to cart', '0', '—', '—']]);
+      assert.deepEqual(w.problems, []);
+      t.diagnostic('funnel, reload, back/forward, dates: ok');
+    } finally {
+      record(w);
+      await w.close();
+    }
+  });
+
+  it("shows the API's message for a funnel it refuses (a window of 0, a step twice), with the rest of the overview", async () => {
+    const w = await watchedPage(browser, { ignore: (url, status) => status === 400 && url.includes('/analytics/funnel') });
+    try {
+      await signIn(w);
+      await w.page.getByLabel('Window (minutes after the first step)').fill('0');
+      await w.page.getByRole('button', { name: 'Show the funnel' }).click();
+      await w.page.waitForURL(/window_minutes=0$/);
+      await loadedHeadings(w.page);
+      const funnel = w.page.locator('main section[aria-labelledby="funnel"]');
+      assert.match(await funnel.getByRole('alert').innerText(), /Error 400:[\s\S]*window_minutes/);
+      assert.equal(await funnel.locator('table').count(), 0);
+      assert.equal(await w.page.getByRole('alert').count(), 1, 'the other sections are unaffected');
+      assert.equal(await w.page.locator('[data-figure="Sessions"]').count(), 1);
+      await screenshot(w.page, 'overview-funnel-error');
+      // A step twice: the API's own words, at /steps.
+      await w.page.getByLabel('Window (minutes after the first step)').fill('60');
+      await w.page.getByLabel('Step 2').selectOption('page_view');
+      await w.page.getByRole('button', { name: 'Show the funnel' }).click();
+      await w.page.waitForURL(/steps=page_view,page_view,/);
+      await loadedHeadings(w.page);
+      assert.match(await funnel.getByRole('alert').innerText(), /Error 400:[\s\S]*distinct[\s\S]*\/steps/);
+      // Reloaded, the refused settings are refused again: the message, not a blank page.
+      await w.page.reload();
+      await loadedHeadings(w.page);
+      assert.match(await funnel.getByRole('alert').innerText(), /distinct/);
+      assert.deepEqual(await axeViolations(w.page), [], 'the funnel refused: axe-core');
+      assert.deepEqual(w.problems, []);
+    } finally {
+      record(w);
+      await w.close();
+    }
+  });
+
+  it('works the funnel by keyboard: Tab reaches its controls, a step is added and the funnel shown without leaving the form', async () => {
+    const w = await watchedPage(browser);
+    try {
+      await signIn(w);
+      await funnelRows(w.page);
+      const focused = () => w.page.evaluate(() => document.activeElement?.id ?? '');
+      let found = false;
+      for (let i = 0; i < 60 && !found; i += 1) {
+        await w.page.keyboard.press('Tab');
+        found = (await focused()) === 'funnel-step-0';
+      }
+      assert.ok(found, 'Tab reaches the first step of the funnel');
+      // Tab on to "Add a step" (past the steps and their remove buttons), Enter: a fifth step, focused.
+      for (let i = 0; i < 20 && (await w.page.evaluate(() => document.activeElement?.textContent)) !== 'Add a step'; i += 1) await w.page.keyboard.press('Tab');
+      assert.equal(await w.page.evaluate(() => document.activeElement?.textContent), 'Add a step');
+      await w.page.keyboard.press('Enter');
+      await until(async () => (await focused()) === 'funnel-step-4', 5_000, 'focus on the new step');
+      await w.page.keyboard.press('Tab');
+      await w.page.keyboard.press('Tab');
+      await w.page.keyboard.press('Tab');
+      assert.equal(await focused(), 'funnel-window');
+      await w.page.keyboard.press('Control+A');
+      await w.page.keyboard.type('45');
+      await w.page.keyboard.press('Enter');
+      await w.page.waitForURL(/steps=page_view,product_view,add_to_cart,purchase,remove_from_cart&window_minutes=45$/);
+      await until(async () => (await funnelRows(w.page)).length === 5, 10_000, 'a funnel of five steps');
+      assert.equal(await focused(), 'funnel-window', 'focus stays on the control used');
       assert.deepEqual(w.problems, []);
     } finally {
       record(w);
