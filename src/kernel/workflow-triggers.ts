@@ -25,8 +25,13 @@ export interface WorkflowTriggers {
    * needs no transaction of its own. Inside a transaction, pass it as `q`.
    */
   matches(h: Happening, q?: Queryable): Promise<boolean>;
+  /**
+   * Whether the site has any active workflow on `on` (as `matches` sees them): when it has none, a
+   * cause need not build its happenings at all (the ingest hot path asks once per site and batch).
+   */
+  anyOn(siteId: string, on: TriggerKind, q?: Queryable): Promise<boolean>;
   /** Records the deliveries these cause, in the caller's transaction. */
   record(q: Queryable, happenings: readonly Happening[]): Promise<void>;
 }
 
-export const NO_TRIGGERS: WorkflowTriggers = { matches: async () => false, record: async () => {} };
+export const NO_TRIGGERS: WorkflowTriggers = { matches: async () => false, anyOn: async () => false, record: async () => {} };

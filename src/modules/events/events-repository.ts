@@ -40,24 +40,36 @@ const toEventRecord = (row: EventRow): EventRecord => ({
   context: row.context,
 });
 
+/** The event ids a statement inserted. */
+export interface Inserted {
+  has(eventId: string): boolean;
+}
+
+const ALL: Inserted = { has: () => true };
+
 /**
  * Inserts the rows (distinct keys, sorted by key so that concurrent transactions lock in one
- * order); rows whose key exists are skipped. Returns the event ids that were inserted.
+ * order); rows whose key exists are skipped. Returns the event ids that were inserted: when all
+ * were (the common case), one row comes back instead of one a row.
  */
-export async function insertEvents(q: Queryable, rows: readonly NewEvent[]): Promise<Set<string>> {
-  const { rows: inserted } = await q.query<{ event_id: string }>(
-    `INSERT INTO events (site_id, event_id, event_type, session_id, user_id, device_id, client_event_id,
-                         dedup_key_source, trust_class, key_id, origin, occurred_at, received_at, properties, context)
-     SELECT x->>0, x->>1, x->>2, x->>3, x->>4, x->>5, x->>6, x->>7, x->>8, x->>9, x->>10,
-            timestamptz 'epoch' + (x->>11)::bigint * interval '1 millisecond',
-            timestamptz 'epoch' + (x->>12)::bigint * interval '1 millisecond',
-            x->13, x->14
-       FROM jsonb_array_elements($1::jsonb) AS x
-     ON CONFLICT (event_id, site_id) DO NOTHING
-     RETURNING event_id`,
-    [eventsDocument(rows)],
+export async function insertEvents(q: Queryable, rows: readonly NewEvent[]): Promise<Inserted> {
+  const { rows: result } = await q.query<{ inserted: string[] | null }>(
+    `WITH ins AS (
+       INSERT INTO events (site_id, event_id, event_type, session_id, user_id, device_id, client_event_id,
+                           dedup_key_source, trust_class, key_id, origin, occurred_at, received_at, properties, context)
+       SELECT x->>0, x->>1, x->>2, x->>3, x->>4, x->>5, x->>6, x->>7, x->>8, x->>9, x->>10,
+              timestamptz 'epoch' + (x->>11)::bigint * interval '1 millisecond',
+              timestamptz 'epoch' + (x->>12)::bigint * interval '1 millisecond',
+              x->13, x->14
+         FROM jsonb_array_elements($1::jsonb) AS x
+       ON CONFLICT (event_id, site_id) DO NOTHING
+       RETURNING event_id
+     )
+     SELECT CASE WHEN count(*) = $2 THEN NULL ELSE coalesce(array_agg(event_id), '{}') END AS inserted FROM ins`,
+    [eventsDocument(rows), rows.length],
   );
-  return new Set(inserted.map((r) => r.event_id));
+  const inserted = result[0]?.inserted;
+  return inserted === null || inserted === undefined ? ALL : new Set(inserted);
 }
 
 /**

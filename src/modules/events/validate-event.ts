@@ -101,7 +101,8 @@ function applyEventRules(event: EventInput, { pointer, now, measured }: { pointe
     else occurredAt = parsed;
   }
   const properties = event.properties ? withoutTrustFields(event.properties) : {};
-  const context = withoutTrustFields(event.context);
+  // A copy of its own: the URLs below are rewritten in it.
+  const context = { ...withoutTrustFields(event.context) };
   if (!isHttpUrl(event.context.page_url)) details.push({ path: `${pointer}/context/page_url`, code: 'format', message: 'page_url must be an absolute http(s) URL' });
   else context.page_url = stripClickParams(event.context.page_url);
   if (typeof event.context.referrer === 'string') context.referrer = stripClickParams(event.context.referrer);
@@ -134,8 +135,22 @@ function applyEventRules(event: EventInput, { pointer, now, measured }: { pointe
   };
 }
 
-/** A copy without trust fields at any depth (the nesting was bounded by the event's check). */
+/**
+ * The value without trust fields at any depth (the nesting was bounded by the event's check): the
+ * value itself when it has none (the common case: nothing copied), else a copy without them.
+ */
 function withoutTrustFields(value: JsonObject): JsonObject {
+  return holdsTrustField(value) ? copyWithout(value) : value;
+}
+
+function holdsTrustField(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(holdsTrustField);
+  if (!isObject(v)) return false;
+  for (const key in v) if (TRUST_FIELDS.has(key) || holdsTrustField(v[key])) return true;
+  return false;
+}
+
+function copyWithout(value: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const key in value) if (!TRUST_FIELDS.has(key)) out[key] = copyWithoutTrustFields(value[key]);
   return out;
@@ -143,5 +158,5 @@ function withoutTrustFields(value: JsonObject): JsonObject {
 
 function copyWithoutTrustFields(v: unknown): unknown {
   if (Array.isArray(v)) return v.map((item: unknown) => copyWithoutTrustFields(item));
-  return isObject(v) ? withoutTrustFields(v) : v;
+  return isObject(v) ? copyWithout(v) : v;
 }

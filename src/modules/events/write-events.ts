@@ -51,12 +51,19 @@ export function happeningOf(r: NewEvent): Happening {
   };
 }
 
-/** The new server events some active workflow takes (browser events never trigger). */
+/**
+ * The new server events some active workflow takes (browser events never trigger). A site without
+ * an active event workflow (the common case) is asked once, and its events build no happening.
+ */
 async function triggeringOf(triggers: WorkflowTriggers, rows: readonly NewEvent[]): Promise<NewEvent[]> {
-  const servers = rows.filter((r) => r.trustClass === 'server');
-  if (servers.length === 0) return [];
-  const taken = await Promise.all(servers.map((r) => triggers.matches(happeningOf(r))));
-  return servers.filter((_, i) => taken[i]);
+  const listening = new Map<string, boolean>();
+  for (const r of rows) {
+    if (r.trustClass === 'server' && !listening.has(r.siteId)) listening.set(r.siteId, await triggers.anyOn(r.siteId, 'event'));
+  }
+  const candidates = rows.filter((r) => r.trustClass === 'server' && listening.get(r.siteId) === true);
+  if (candidates.length === 0) return [];
+  const taken = await Promise.all(candidates.map((r) => triggers.matches(happeningOf(r))));
+  return candidates.filter((_, i) => taken[i]);
 }
 
 export function createEventWriter(db: Database, triggers: WorkflowTriggers, observe?: (events: number, waitedSeconds: number) => void) {
@@ -72,7 +79,7 @@ export function createEventWriter(db: Database, triggers: WorkflowTriggers, obse
     // transaction as the events that cause them.
     const needsProfiles = distinct.some((r) => r.trustClass === 'server' && r.userId !== null);
     const triggering = await triggeringOf(triggers, distinct);
-    const write = (): Promise<Set<string>> =>
+    const write = (): Promise<repo.Inserted> =>
       needsProfiles || triggering.length > 0
         ? db.transaction(async (tx) => {
             const inserted = await repo.insertEvents(tx, distinct);

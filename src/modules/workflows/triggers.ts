@@ -36,16 +36,24 @@ export function createTriggers(deps: { db: Database; jobs: JobQueue }) {
     );
   }
 
+  /** The site's active workflows on `on`, as this process keeps them. */
+  async function keptWorkflows(siteId: string, on: TriggerKind, q: Queryable | undefined): Promise<Workflow[]> {
+    const key = `${siteId}\n${on}`;
+    let entry = kept.get(key);
+    if (!entry) {
+      // Read on the caller's transaction when there is one (the embedded engine has one connection).
+      entry = { workflows: await activeWorkflows(q ?? deps.db, siteId, on) };
+      kept.set(key, entry);
+    }
+    return entry.workflows;
+  }
+
   const triggers: WorkflowTriggers = {
     async matches(h, q) {
-      const key = `${h.siteId}\n${h.on}`;
-      let entry = kept.get(key);
-      if (!entry) {
-        // Read on the caller's transaction when there is one (the embedded engine has one connection).
-        entry = { workflows: await activeWorkflows(q ?? deps.db, h.siteId, h.on) };
-        kept.set(key, entry);
-      }
-      return entry.workflows.some((w) => matches(w, h));
+      return (await keptWorkflows(h.siteId, h.on, q)).some((w) => matches(w, h));
+    },
+    async anyOn(siteId, on, q) {
+      return (await keptWorkflows(siteId, on, q)).length > 0;
     },
     async record(q, happenings) {
       const groups = new Map<string, Happening[]>();

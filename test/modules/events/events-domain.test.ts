@@ -171,6 +171,33 @@ describe('validateEvent', () => {
       }
     }), { numRuns: 500 });
   });
+  it('drops trust fields at any depth, keeps everything else, and never changes what was sent', () => {
+    const TRUST = ['trust', 'trust_class', 'trusted'];
+    // The reference: a plain recursive copy without those keys.
+    const without = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(without);
+      if (typeof v !== 'object' || v === null) return v;
+      return Object.fromEntries(Object.entries(v).filter(([k]) => !TRUST.includes(k)).map(([k, x]) => [k, without(x)]));
+    };
+    const key = fc.oneof(fc.constantFrom(...TRUST), fc.constantFrom('a', 'b', 'product_id', 'currency'));
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, fc.string(), fc.integer(), fc.boolean(), fc.constant(null), tie('object'), fc.array(tie('value'), { maxLength: 3 })),
+      object: fc.dictionary(key, tie('value'), { maxKeys: 4, noNullPrototype: true }),
+    }));
+    const objects = json.object as fc.Arbitrary<Record<string, unknown>>;
+    fc.assert(fc.property(objects, objects, (properties, extra) => {
+      const context = { ...extra, page_url: 'https://a.example/?awc=1&x=2', user_agent: 'u' };
+      const sent = { event_type: 'page_view', session_id: 's', properties, context };
+      const before = JSON.stringify(sent);
+      const r = validateEvent(sent, opts);
+      assert.equal(JSON.stringify(sent), before, 'the event as sent is untouched');
+      assert.equal(r.ok, true);
+      if (!r.ok) return;
+      assert.deepEqual(r.event.properties, without(properties));
+      assert.deepEqual(r.event.context, { ...(without(extra) as object), page_url: 'https://a.example/?x=2', user_agent: 'u' });
+      assert.equal(r.event.propertiesJson, JSON.stringify(without(properties)));
+    }), { numRuns: 300 });
+  });
 });
 
 describe('profileUpdates', () => {
