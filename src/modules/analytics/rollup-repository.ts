@@ -1,7 +1,7 @@
-// The SQL of the hourly rollups (see 0020_merchant_analytics.sql). A site's events are rolled in
-// stream order (ingest_xid) up to a horizon below which every transaction has finished, so an
-// event whose insert commits late is never skipped: it is at or above the site's horizon until
-// the roll that takes it, and the queries read it raw meanwhile.
+// The SQL of the hourly rollups (see 0020_merchant_analytics.sql, 0021_analytics_distinct_runs.sql).
+// A site's events are rolled in stream order (ingest_xid) up to a horizon below which every
+// transaction has finished, so an event whose insert commits late is never skipped: it is at or
+// above the site's horizon until the roll that takes it, and the queries read it raw meanwhile.
 import type { Queryable } from '../../db/types.js';
 
 /** Every transaction below it has committed or never will. */
@@ -44,6 +44,30 @@ export async function chunkEnd(q: Queryable, siteId: string, start: string, hori
   return rows[0]?.xid ?? horizon;
 }
 
+/**
+ * The key rows a roll adds for one kind (`new_…`, only those the site did not have), the hours those
+ * keys had before (`old_…`: the statement's snapshot does not see `new_…`'s rows; an index probe a
+ * key, OFFSET 0 keeps it from becoming a scan of the table), and the change to
+ * analytics_hourly_distinct (`delta_…`): every (hour, previous hour) of the keys' new sequences of
+ * hours counted in, those of their old ones out (a late event's hour between two a key had changes
+ * the later one's previous hour).
+ */
+function keyRows(kind: 'sessions' | 'visitors', table: string, column: string): string {
+  const lag = `lag(hour, 1, '-infinity'::timestamptz) OVER (PARTITION BY k ORDER BY hour)`;
+  return `new_${kind} AS (
+       INSERT INTO ${table} (site_id, ${column}, hour) SELECT DISTINCT $1, ${column}, hour FROM ev ON CONFLICT DO NOTHING RETURNING ${column} AS k, hour
+     ), old_${kind} AS MATERIALIZED (
+       SELECT n.k, t.hour FROM (SELECT DISTINCT k FROM new_${kind}) n
+        CROSS JOIN LATERAL (SELECT t.hour FROM ${table} t WHERE t.site_id = $1 AND t.${column} = n.k OFFSET 0) t
+     ), delta_${kind} AS (
+       SELECT '${kind}' AS kind, hour, prev_hour, sum(d) AS d FROM (
+         SELECT hour, ${lag} AS prev_hour, 1 AS d FROM (SELECT k, hour FROM old_${kind} UNION ALL SELECT k, hour FROM new_${kind}) x
+         UNION ALL
+         SELECT hour, ${lag}, -1 FROM old_${kind}
+       ) y GROUP BY hour, prev_hour HAVING sum(d) <> 0
+     )`;
+}
+
 /** Adds the site's events of [start, end) in stream order to the hourly rollups; how many there were. */
 export async function rollEvents(q: Queryable, siteId: string, start: string, end: string): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
@@ -59,10 +83,12 @@ export async function rollEvents(q: Queryable, siteId: string, start: string, en
        ON CONFLICT (site_id, hour) DO UPDATE SET events = a.events + excluded.events, page_views = a.page_views + excluded.page_views,
               product_views = a.product_views + excluded.product_views, add_to_carts = a.add_to_carts + excluded.add_to_carts,
               browser_purchases = a.browser_purchases + excluded.browser_purchases
-     ), sessions AS (
-       INSERT INTO analytics_hourly_sessions (site_id, hour, session_id) SELECT DISTINCT $1, hour, session_id FROM ev ON CONFLICT DO NOTHING
-     ), visitors AS (
-       INSERT INTO analytics_hourly_visitors (site_id, hour, visitor) SELECT DISTINCT $1, hour, visitor FROM ev ON CONFLICT DO NOTHING
+     ), ${keyRows('sessions', 'analytics_hourly_sessions', 'session_id')},
+     ${keyRows('visitors', 'analytics_hourly_visitors', 'visitor')},
+     distinct_keys AS (
+       INSERT INTO analytics_hourly_distinct AS a (site_id, kind, hour, prev_hour, keys)
+       SELECT $1, kind, hour, prev_hour, d FROM delta_sessions UNION ALL SELECT $1, kind, hour, prev_hour, d FROM delta_visitors
+       ON CONFLICT (site_id, kind, hour, prev_hour) DO UPDATE SET keys = a.keys + excluded.keys
      )
      SELECT count(*)::int AS n FROM ev`,
     [siteId, start, end],

@@ -3,11 +3,16 @@
 // by their edges (epoch ms, strictly increasing: bucket i is [edges[i], edges[i+1])); rows come back
 // by bucket index from 0.
 //
-// With rollups, one statement reads (in one snapshot, so they agree) the site's horizon, the hourly
-// rollups of the whole UTC hours inside the period that no edge splits, and the raw events of the
-// rest: those at or above the horizon (not rolled yet, whatever their occurred_at) and those in the
-// split hours. Without, it reads the raw events.
-import type { Queryable } from '../../db/types.js';
+// With rollups, one snapshot (a repeatable-read transaction, so they agree) gives the site's horizon,
+// then the hourly rollups of the whole UTC hours inside the period that no edge splits, and the raw
+// events of the rest: those at or above the horizon (not rolled yet, whatever their occurred_at) and
+// those in the split hours. The horizon is read first so that the planner knows how small the tail
+// is (read inside the statement, it would be a guess of a third of the site's events). A bucket's
+// whole hours are one contiguous range [a, b): its rolled distinct keys are a range sum of
+// analytics_hourly_distinct (0021: each key counted at its first hour in the range), and a key of
+// its raw events adds one when the per-key rows have none of its hours in [a, b) (an index probe a
+// raw key). Without rollups, it reads the raw events and counts distinct keys.
+import type { Database, Queryable } from '../../db/types.js';
 
 export interface BucketRange {
   siteId: string;
@@ -17,96 +22,146 @@ export interface BucketRange {
   rollups: boolean;
 }
 
-export interface EventCounts {
+export type DistinctKind = 'sessions' | 'visitors';
+
+/** What a bucketed query computes: the event counts, and distinct sessions or visitors. */
+export type FigureSet = 'counts' | DistinctKind;
+
+export interface BucketFigures {
   pageViews: number;
   productViews: number;
   addToCarts: number;
   browserPurchases: number;
+  visitors: number;
+  sessions: number;
 }
 
-export type DistinctKind = 'sessions' | 'visitors';
-
 const iso = (ms: number) => new Date(ms).toISOString();
+const HOUR_MS = 3_600_000;
 
-const HORIZON = `h AS (SELECT coalesce((SELECT horizon FROM analytics_rollup_state WHERE site_id = $1), '1'::xid8) AS horizon)`;
 const HOUR_OF = (col: string) => `date_bin('1 hour', ${col}, timestamptz 'epoch')`;
 const IN_PERIOD = `e.occurred_at >= $3::timestamptz AND e.occurred_at < $4::timestamptz`;
+const RAW_COLUMNS = `width_bucket(e.occurred_at, $2::timestamptz[]) - 1 AS i, e.event_type, e.trust_class, e.session_id,
+  coalesce('d:' || e.device_id, 's:' || e.session_id) AS visitor`;
 
-/** The raw events a bucketed query reads: all of the period's, or (with rollups) the tail and the split hours. */
-function rawEvents(columns: string, rollups: boolean): string {
-  const select = `SELECT width_bucket(e.occurred_at, $2::timestamptz[]) - 1 AS i, ${columns}`;
+/**
+ * The raw events a bucketed query reads: all of the period's, or (with rollups) the tail at and
+ * above the horizon ($7) and the split hours, each hour one index range (OFFSET 0 keeps the planner
+ * from turning them into one scan of the period).
+ */
+function rawEvents(rollups: boolean): string {
+  const select = `SELECT ${RAW_COLUMNS}`;
   if (!rollups) return `${select} FROM events e WHERE e.site_id = $1 AND ${IN_PERIOD}`;
-  return `${select} FROM events e, h
-             WHERE e.site_id = $1 AND e.ingest_xid >= h.horizon AND ${IN_PERIOD} AND NOT (${HOUR_OF('e.occurred_at')} = ANY($5::timestamptz[]))
+  return `${select} FROM events e
+             WHERE e.site_id = $1 AND e.ingest_xid >= $7::xid8 AND ${IN_PERIOD} AND NOT (${HOUR_OF('e.occurred_at')} = ANY($5::timestamptz[]))
            UNION ALL
-           ${select} FROM unnest($5::timestamptz[]) AS x(hour)
-              JOIN events e ON e.site_id = $1 AND e.occurred_at >= x.hour AND e.occurred_at < x.hour + interval '1 hour'
-             WHERE ${IN_PERIOD}`;
+           SELECT e.* FROM unnest($5::timestamptz[]) AS x(hour) CROSS JOIN LATERAL (
+             ${select} FROM events e
+              WHERE e.site_id = $1 AND e.occurred_at >= greatest(x.hour, $3::timestamptz) AND e.occurred_at < least(x.hour + interval '1 hour', $4::timestamptz)
+             OFFSET 0) e`;
 }
 
 /** The rollup rows of the period's whole hours that no edge splits. */
 const ROLLED = `r.site_id = $1 AND r.hour >= $3::timestamptz AND r.hour + interval '1 hour' <= $4::timestamptz AND NOT (r.hour = ANY($5::timestamptz[]))`;
+/** Bucket i's (of a rollup row or raw event) first whole hour, and its end (1-based arrays). */
+const WHOLE_FROM = (i: string) => `($6::timestamptz[])[${i} + 1]`;
+const BUCKET_END = (i: string) => `($2::timestamptz[])[${i} + 2]`;
 
-const paramsOf = (r: BucketRange) => {
+const paramsOf = (r: BucketRange, horizon?: string) => {
   const base = [r.siteId, r.edges.map(iso), iso(r.edges[0]!), iso(r.edges[r.edges.length - 1]!)];
-  return r.rollups ? [...base, r.splitHours.map(iso)] : base;
+  const wholeFrom = r.edges.slice(0, -1).map((e) => iso(Math.ceil(e / HOUR_MS) * HOUR_MS));
+  return horizon === undefined ? base : [...base, r.splitHours.map(iso), wholeFrom, horizon];
 };
 
-const COUNT_COLUMNS = `count(*) FILTER (WHERE e.event_type = 'page_view') AS page_views,
-  count(*) FILTER (WHERE e.event_type = 'product_view') AS product_views,
-  count(*) FILTER (WHERE e.event_type = 'add_to_cart') AS add_to_carts,
-  count(*) FILTER (WHERE e.event_type = 'purchase' AND e.trust_class = 'browser') AS browser_purchases`;
+const FIGURES = ['page_views', 'product_views', 'add_to_carts', 'browser_purchases', 'visitors', 'sessions'] as const;
+type Figure = (typeof FIGURES)[number];
 
-interface CountRow {
-  i: number;
-  page_views: string | number;
-  product_views: string | number;
-  add_to_carts: string | number;
-  browser_purchases: string | number;
+/** A part's row: the bucket and every figure, those not given 0. */
+const partRow = (i: string, values: Partial<Record<Figure, string>>) => `${i} AS i, ${FIGURES.map((f) => `${values[f] ?? '0'} AS ${f}`).join(', ')}`;
+
+const COUNTS: Partial<Record<Figure, string>> = {
+  page_views: `count(*) FILTER (WHERE x.event_type = 'page_view')`,
+  product_views: `count(*) FILTER (WHERE x.event_type = 'product_view')`,
+  add_to_carts: `count(*) FILTER (WHERE x.event_type = 'add_to_cart')`,
+  browser_purchases: `count(*) FILTER (WHERE x.event_type = 'purchase' AND x.trust_class = 'browser')`,
+};
+
+const ROLLED_COUNTS: Partial<Record<Figure, string>> = {
+  page_views: 'sum(r.page_views)',
+  product_views: 'sum(r.product_views)',
+  add_to_carts: 'sum(r.add_to_carts)',
+  browser_purchases: 'sum(r.browser_purchases)',
+};
+
+const KEYS = {
+  sessions: { table: 'analytics_hourly_sessions', column: 'session_id' },
+  visitors: { table: 'analytics_hourly_visitors', column: 'visitor' },
+} as const;
+
+/** With rollups: the parts of a figure set, each rows of partRow. */
+function rolledParts(set: FigureSet): string[] {
+  const bucket = `width_bucket(r.hour, $2::timestamptz[]) - 1`;
+  if (set === 'counts') {
+    return [`SELECT ${partRow('x.i', COUNTS)} FROM raw x GROUP BY x.i`, `SELECT ${partRow(bucket, ROLLED_COUNTS)} FROM analytics_hourly r WHERE ${ROLLED} GROUP BY 1`];
+  }
+  const { table, column } = KEYS[set];
+  return [
+    `SELECT ${partRow(bucket, { [set]: 'sum(r.keys)' })} FROM analytics_hourly_distinct r
+      WHERE ${ROLLED} AND r.kind = '${set}' AND r.prev_hour < ${WHOLE_FROM(bucket)} GROUP BY 1`,
+    // A probe a raw key (LIMIT 1 keeps it one: an anti join could hash every key of the site).
+    `SELECT ${partRow('x.i', { [set]: 'count(*)' })} FROM (SELECT DISTINCT i, ${column} AS k FROM raw) x
+       LEFT JOIN LATERAL (SELECT 1 AS hit FROM ${table} t WHERE t.site_id = $1 AND t.${column} = x.k
+                            AND t.hour >= ${WHOLE_FROM('x.i')} AND t.hour <= ${BUCKET_END('x.i')} - interval '1 hour' LIMIT 1) m ON true
+      WHERE m.hit IS NULL GROUP BY x.i`,
+  ];
 }
 
-/** Event counts per bucket (buckets without events are absent). */
-export async function bucketCounts(q: Queryable, r: BucketRange): Promise<Map<number, EventCounts>> {
-  const raw = `SELECT i, ${COUNT_COLUMNS.replaceAll('e.', 'x.')} FROM (${rawEvents('e.event_type, e.trust_class', r.rollups)}) x GROUP BY i`;
-  const sql = r.rollups
-    ? `WITH ${HORIZON}, parts AS (
-         ${raw}
-         UNION ALL
-         SELECT width_bucket(r.hour, $2::timestamptz[]) - 1, sum(r.page_views), sum(r.product_views), sum(r.add_to_carts), sum(r.browser_purchases)
-           FROM analytics_hourly r WHERE ${ROLLED} GROUP BY 1
-       )
-       SELECT i, sum(page_views)::bigint AS page_views, sum(product_views)::bigint AS product_views,
-              sum(add_to_carts)::bigint AS add_to_carts, sum(browser_purchases)::bigint AS browser_purchases
-         FROM parts GROUP BY i`
-    : raw;
-  const { rows } = await q.query<CountRow>(sql, paramsOf(r));
+/** Without rollups: every figure of the set from the raw events. */
+function rawFigures(sets: readonly FigureSet[]): Partial<Record<Figure, string>> {
+  const values: Partial<Record<Figure, string>> = {};
+  for (const set of sets) {
+    if (set === 'counts') Object.assign(values, COUNTS);
+    else values[set] = `count(DISTINCT x.${KEYS[set].column})`;
+  }
+  return values;
+}
+
+interface FigureRow extends Record<Figure, string | number> {
+  i: number;
+}
+
+/** The figure sets asked for, per bucket (buckets without events are absent; figures not asked for are 0). */
+export async function bucketFigures(db: Database, r: BucketRange, sets: readonly FigureSet[]): Promise<Map<number, BucketFigures>> {
+  const rows = r.rollups ? await db.transaction((tx) => rolledFigures(tx, r, sets)) : (await db.query<FigureRow>(`SELECT ${partRow('x.i', rawFigures(sets))} FROM (${rawEvents(false)}) x GROUP BY x.i`, paramsOf(r))).rows;
   return new Map(
     rows.map((row) => [
       Number(row.i),
-      { pageViews: Number(row.page_views), productViews: Number(row.product_views), addToCarts: Number(row.add_to_carts), browserPurchases: Number(row.browser_purchases) },
+      {
+        pageViews: Number(row.page_views),
+        productViews: Number(row.product_views),
+        addToCarts: Number(row.add_to_carts),
+        browserPurchases: Number(row.browser_purchases),
+        visitors: Number(row.visitors),
+        sessions: Number(row.sessions),
+      },
     ]),
   );
 }
 
-const DISTINCT = {
-  sessions: { key: 'e.session_id', table: 'analytics_hourly_sessions', column: 'session_id' },
-  visitors: { key: `coalesce('d:' || e.device_id, 's:' || e.session_id)`, table: 'analytics_hourly_visitors', column: 'visitor' },
-} as const;
-
-/** Distinct sessions or visitors per bucket (buckets without events are absent). */
-export async function bucketDistinct(q: Queryable, r: BucketRange, kind: DistinctKind): Promise<Map<number, number>> {
-  const d = DISTINCT[kind];
-  const raw = rawEvents(`${d.key} AS k`, r.rollups);
-  const sql = r.rollups
-    ? `WITH ${HORIZON}
-       SELECT i, count(DISTINCT k)::int AS n FROM (
-         ${raw}
-         UNION ALL
-         SELECT width_bucket(r.hour, $2::timestamptz[]) - 1, r.${d.column} FROM ${d.table} r WHERE ${ROLLED}
-       ) x GROUP BY i`
-    : `SELECT i, count(DISTINCT k)::int AS n FROM (${raw}) x GROUP BY i`;
-  const { rows } = await q.query<{ i: number; n: number }>(sql, paramsOf(r));
-  return new Map(rows.map((row) => [Number(row.i), Number(row.n)]));
+/** In a fresh transaction: the horizon, then the rollups and raw parts in the same snapshot. */
+async function rolledFigures(tx: Queryable, r: BucketRange, sets: readonly FigureSet[]): Promise<FigureRow[]> {
+  await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+  // No JIT: the statement reads little by design, but the planner's guess for the split hours' ranges
+  // (a bound from a lateral row) can be 10 times what they hold, and compiling then costs a second.
+  const state = await tx.query<{ horizon: string }>(
+    `SELECT set_config('jit', 'off', true), coalesce((SELECT horizon FROM analytics_rollup_state WHERE site_id = $1), '1')::text AS horizon`,
+    [r.siteId],
+  );
+  // $6 (each bucket's first whole hour) is typed here too: a query of counts alone does not use it.
+  const sql = `WITH w AS (SELECT $6::timestamptz[] AS whole_from), raw AS MATERIALIZED (${rawEvents(true)}),
+       parts AS (${sets.flatMap(rolledParts).join('\n UNION ALL ')})
+       SELECT i, ${FIGURES.map((f) => `sum(${f})::bigint AS ${f}`).join(', ')} FROM parts GROUP BY i`;
+  return (await tx.query<FigureRow>(sql, paramsOf(r, state.rows[0]!.horizon))).rows;
 }
 
 export interface ConversionFigures {

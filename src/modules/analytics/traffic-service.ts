@@ -7,7 +7,7 @@ import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import { localBuckets, splitHours, type Interval } from '../../domain/local-buckets.js';
 import { parseLocalPeriod, type LocalPeriod } from '../../domain/local-period.js';
 import { validationFailed } from '../../errors.js';
-import { bucketConversions, bucketCounts, bucketDistinct, sessionSteps, topValues, type BucketRange, type TopSource } from './traffic-repository.js';
+import { bucketConversions, bucketFigures, sessionSteps, topValues, type BucketFigures, type BucketRange, type ConversionFigures, type TopSource } from './traffic-repository.js';
 import { funnel, topRows, type Dimension } from './traffic-figures.js';
 import { checkInterval, currencyOf, parseSteps } from './traffic-query.js';
 import type { PeriodInput } from './analytics-service.js';
@@ -43,34 +43,25 @@ const TOP: Record<Dimension, { source: TopSource; eventType: string | null }> = 
   device_type: { source: 'device_type', eventType: null },
 };
 
-async function periodFigures(db: Database, r: BucketRange): Promise<PeriodFigures> {
-  const { siteId, edges } = r;
-  const [from, to] = edges as [number, number];
-  const [counts, visitors, sessions, conversions] = await Promise.all([bucketCounts(db, r), bucketDistinct(db, r, 'visitors'), bucketDistinct(db, r, 'sessions'), bucketConversions(db, siteId, edges)]);
-  const c = counts.get(0);
+const NO_EVENTS: BucketFigures = { pageViews: 0, productViews: 0, addToCarts: 0, browserPurchases: 0, visitors: 0, sessions: 0 };
+
+/** Bucket `i`'s figures, [edges[i], edges[i + 1]). */
+function periodFigures(edges: readonly number[], i: number, events: Map<number, BucketFigures>, conversions: readonly ConversionFigures[]): PeriodFigures {
   const money: PeriodFigures['conversions'] = { count: 0, revenue: {}, commissionable: {}, counts: {} };
   for (const x of conversions) {
+    if (x.bucket !== i) continue;
     money.count += x.count;
     money.counts[x.currency] = x.count;
     money.revenue[x.currency] = x.revenue;
     money.commissionable[x.currency] = x.commissionable;
   }
-  return {
-    from,
-    to,
-    visitors: visitors.get(0) ?? 0,
-    sessions: sessions.get(0) ?? 0,
-    pageViews: c?.pageViews ?? 0,
-    productViews: c?.productViews ?? 0,
-    addToCarts: c?.addToCarts ?? 0,
-    browserPurchases: c?.browserPurchases ?? 0,
-    conversions: money,
-  };
+  const { visitors, sessions, pageViews, productViews, addToCarts, browserPurchases } = events.get(i) ?? NO_EVENTS;
+  return { from: edges[i]!, to: edges[i + 1]!, visitors, sessions, pageViews, productViews, addToCarts, browserPurchases, conversions: money };
 }
 
 async function seriesValues(db: Database, r: BucketRange, metric: Metric, currency: string | undefined): Promise<Map<number, number>> {
   const { siteId, edges } = r;
-  if (metric === 'visitors' || metric === 'sessions') return bucketDistinct(db, r, metric);
+  if (metric === 'visitors' || metric === 'sessions') return new Map([...(await bucketFigures(db, r, [metric]))].map(([i, f]) => [i, f[metric]]));
   if (metric === 'conversions' || metric === 'revenue') {
     const values = new Map<number, number>();
     for (const x of await bucketConversions(db, siteId, edges)) {
@@ -80,7 +71,7 @@ async function seriesValues(db: Database, r: BucketRange, metric: Metric, curren
     return values;
   }
   const key = ({ page_views: 'pageViews', product_views: 'productViews', add_to_carts: 'addToCarts' } as const)[metric];
-  return new Map([...(await bucketCounts(db, r))].map(([i, c]) => [i, c[key]]));
+  return new Map([...(await bucketFigures(db, r, ['counts']))].map(([i, c]) => [i, c[key]]));
 }
 
 export function createTrafficService(db: Database, options: { rollups: boolean }) {
@@ -97,8 +88,10 @@ export function createTrafficService(db: Database, options: { rollups: boolean }
     async summary(actor: Actor, siteId: string, input: PeriodInput & { currency?: string }, now = Date.now()) {
       const currency = currencyOf(input.currency);
       const period = await periodOf(actor, siteId, input, now);
-      const [current, previous] = await Promise.all([periodFigures(db, range(siteId, [period.from, period.to])), periodFigures(db, range(siteId, [2 * period.from - period.to, period.from]))]);
-      return { period, currency, current, previous };
+      // The previous period and this one are two buckets of one query: [from − (to − from), from), [from, to).
+      const edges = [2 * period.from - period.to, period.from, period.to];
+      const [events, conversions] = await Promise.all([bucketFigures(db, range(siteId, edges), ['counts', 'visitors', 'sessions']), bucketConversions(db, siteId, edges)]);
+      return { period, currency, current: periodFigures(edges, 1, events, conversions), previous: periodFigures(edges, 0, events, conversions) };
     },
 
     /** One metric per local bucket, zero-filled; revenue in minor units of `currency`. */
