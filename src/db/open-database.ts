@@ -9,6 +9,7 @@ import { openPostgres, type PostgresOptions } from './postgres.js';
 import type { Database } from './types.js';
 
 export interface OpenOptions {
+  /** The connection to PostgreSQL was lost, or the embedded engine's worker thread failed. */
   onError?: (err: Error) => void;
   onPoolEvent?: PostgresOptions['onPoolEvent'];
   /** Without statement timeouts: command-line maintenance that may run for minutes. */
@@ -30,7 +31,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const release = acquireDataDirLock(path.join(config.dataDir, 'pglite.lock'));
   try {
-    const db = await openPglite(dir);
+    const db = await openPglite(dir, { onError: options.onError });
     return {
       ...db,
       async close() {
