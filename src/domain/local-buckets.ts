@@ -55,12 +55,12 @@ export function localBuckets(from: number, to: number, tz: string, interval: Int
 }
 
 /**
- * The UTC hours (their starts) that hold an edge not on a whole UTC hour: what happens in them is
- * split between buckets (or the period's ends) inside the hour, so an hourly rollup can't answer
- * for them and the raw events must.
+ * The slots of `slotMs` (their starts, slots counted from the epoch) that hold an edge not on a slot
+ * edge: what happens in them is split between buckets (or the period's ends) inside the slot, so a
+ * rollup per slot can't answer for them and the raw events must.
  */
-export function splitHours(edges: readonly number[]): number[] {
-  const hours = new Set<number>();
-  for (const e of edges) if (e % HOUR_MS !== 0) hours.add(e - (((e % HOUR_MS) + HOUR_MS) % HOUR_MS));
-  return [...hours].sort((a, b) => a - b);
+export function splitSlots(edges: readonly number[], slotMs: number): number[] {
+  const slots = new Set<number>();
+  for (const e of edges) if (e % slotMs !== 0) slots.add(e - (((e % slotMs) + slotMs) % slotMs));
+  return [...slots].sort((a, b) => a - b);
 }

@@ -1,14 +1,15 @@
-// Migration 0021: the distinct aggregate built from rollups that 0020 kept (its per-hour session and
-// visitor rows). On a database rolled the 0020 way, the figures read from the rollups after the
-// migration equal those of the raw events, in zones whose days split UTC hours too, and still do
-// after late events are rolled on top the new way.
+// Migration 0021: 0020's hourly rollups give way to quarter-hour slots, rolled again from the start.
+// On a database rolled the 0020 way, the figures right after the migration (nothing rolled: the raw
+// events answer) equal those of the raw events, in zones whose days split UTC hours too, and still
+// do once the new roll has taken every event, and after late events are rolled on top.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { loadMigrations, migrate } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/types.js';
-import { localBuckets, splitHours } from '../../src/domain/local-buckets.js';
+import { localBuckets, splitSlots } from '../../src/domain/local-buckets.js';
 import { createRollupJob } from '../../src/modules/analytics/rollup-job.js';
+import { SLOT_MS } from '../../src/modules/analytics/slots.js';
 import { bucketFigures } from '../../src/modules/analytics/traffic-repository.js';
 import { createTestDatabase, ENGINES } from '../helpers/database.js';
 
@@ -49,7 +50,7 @@ async function assertAgree(db: Database, siteId: string, label: string): Promise
   for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
     for (const interval of ['day', 'hour'] as const) {
       const { edges } = localBuckets(START + DAY_MS / 3, START + 4 * DAY_MS, tz, interval);
-      const range = { siteId, edges, splitHours: splitHours(edges) };
+      const range = { siteId, edges, splitSlots: splitSlots(edges, SLOT_MS) };
       const rolled = await bucketFigures(db, { ...range, rollups: true }, ['counts', 'visitors', 'sessions']);
       const raw = await bucketFigures(db, { ...range, rollups: false }, ['counts', 'visitors', 'sessions']);
       assert.deepEqual([...rolled].sort(([a], [b]) => a - b), [...raw].sort(([a], [b]) => a - b), `${label}: ${interval}s in ${tz}`);
@@ -58,8 +59,8 @@ async function assertAgree(db: Database, siteId: string, label: string): Promise
 }
 
 for (const engine of ENGINES) {
-  describe(`migration 0021: the distinct aggregate from 0020's rollups [${engine}]`, () => {
-    it('answers from the rollups equal the raw events after the migration, and after late events rolled the new way', async () => {
+  describe(`migration 0021: quarter-hour slots instead of 0020's hourly rollups [${engine}]`, () => {
+    it('answers equal the raw events after the migration, after the new roll, and after late events rolled', async () => {
       const database = await createTestDatabase(engine, { migrated: false });
       const db = database.db;
       try {
@@ -69,17 +70,24 @@ for (const engine of ENGINES) {
         await insertEvents(db, siteId, 1, 600);
         await roll0020(db, siteId);
         await migrate(db);
-        const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_hourly_distinct WHERE site_id = $1', [siteId]);
+        const left = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM analytics_rollup_state`);
+        assert.equal(left.rows[0]!.n, 0, 'every site is rolled again from the start');
+        await assertAgree(db, siteId, 'migrated, nothing rolled yet');
+        const job = createRollupJob({ db, intervalMs: 0 });
+        const rollExpecting = async (expected: number) => {
+          // The horizon is the server's oldest open transaction: another test file's may hold some back for a moment.
+          let rolled = await job.rollSite(siteId);
+          for (const deadline = Date.now() + 15_000; rolled < expected && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) rolled += await job.rollSite(siteId);
+          return rolled;
+        };
+        assert.equal(await rollExpecting(600), 600);
+        const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_slot_distinct WHERE site_id = $1', [siteId]);
         assert.ok(stored.rows[0]!.n > 0, 'the aggregate was built');
-        await assertAgree(db, siteId, 'migrated');
+        await assertAgree(db, siteId, 'rolled again as slots');
         // Late events (their hours among and between the rolled ones), rolled by the new roll.
         await insertEvents(db, siteId, 2, 300);
         await assertAgree(db, siteId, 'late events in the tail');
-        // The horizon is the server's oldest open transaction: another test file's may hold some back for a moment.
-        const job = createRollupJob({ db, intervalMs: 0 });
-        let rolled = await job.rollSite(siteId);
-        for (const deadline = Date.now() + 15_000; rolled < 300 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) rolled += await job.rollSite(siteId);
-        assert.equal(rolled, 300);
+        assert.equal(await rollExpecting(300), 300);
         await assertAgree(db, siteId, 'late events rolled');
       } finally {
         await database.drop();

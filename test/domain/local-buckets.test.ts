@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { localBuckets, splitHours, type Interval } from '../../src/domain/local-buckets.js';
+import { localBuckets, splitSlots, type Interval } from '../../src/domain/local-buckets.js';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
@@ -70,13 +70,12 @@ describe('localBuckets', () => {
   });
 });
 
-describe('splitHours', () => {
-  it('names the UTC hours that hold an edge off the hour, once each', () => {
-    assert.deepEqual(splitHours([at('2026-01-01T00:00:00Z'), at('2026-01-01T18:30:00Z'), at('2026-01-02T18:30:00Z'), at('2026-01-02T18:45:00Z')]).map(iso), [
-      '2026-01-01T18:00:00.000Z',
-      '2026-01-02T18:00:00.000Z',
-    ]);
-    assert.deepEqual(splitHours([at('2026-01-01T00:00:00Z'), at('2026-01-02T00:00:00Z')]), []);
+describe('splitSlots', () => {
+  it('names the slots that hold an edge off a slot edge, once each', () => {
+    const edges = [at('2026-01-01T00:00:00Z'), at('2026-01-01T18:30:00Z'), at('2026-01-02T18:30:00Z'), at('2026-01-02T18:45:00Z'), at('2026-01-02T18:50:00Z')];
+    assert.deepEqual(splitSlots(edges, HOUR).map(iso), ['2026-01-01T18:00:00.000Z', '2026-01-02T18:00:00.000Z']);
+    assert.deepEqual(splitSlots(edges, HOUR / 4).map(iso), ['2026-01-02T18:45:00.000Z']);
+    assert.deepEqual(splitSlots([at('2026-01-01T00:00:00Z'), at('2026-01-02T00:00:00Z')], HOUR / 4), []);
   });
 });
 
@@ -114,6 +113,23 @@ describe('localBuckets (property)', () => {
               }
             }
           }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('puts every local bucket edge on a quarter-hour slot edge, so only the period’s own ends can split a slot', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: at('2017-01-01T00:00:00Z') / (HOUR / 4), max: at('2027-01-01T00:00:00Z') / (HOUR / 4) }),
+        fc.integer({ min: 1, max: 40 * 24 * 4 }),
+        fc.constantFrom(...zones),
+        fc.constantFrom<Interval>('hour', 'day', 'week'),
+        (fromSlot, slots, tz, interval) => {
+          const from = fromSlot * (HOUR / 4);
+          const to = from + Math.min(slots, interval === 'hour' ? 5 * 24 * 4 : slots) * (HOUR / 4);
+          assert.deepEqual(splitSlots(localBuckets(from, to, tz, interval).edges, HOUR / 4), [], `${tz} ${interval}`);
         },
       ),
       { numRuns: 400 },

@@ -1,6 +1,6 @@
 // Merchant analytics (CONTRACT §12): what a merchant reads of the site's traffic, campaigns and
 // orders. A read model over what the other modules store: the campaigns report, and the traffic
-// figures (summary, timeseries, top, funnel), answered from hourly rollups that a background task
+// figures (summary, timeseries, top, funnel), answered from quarter-hour rollups that a background task
 // keeps behind ingestion (ANALYTICS_ROLLUPS) plus the raw events not rolled yet.
 import { str } from '../../cli/command.js';
 import { defineModule } from '../module.js';
@@ -10,7 +10,7 @@ import { rollupLag } from './rollup-repository.js';
 import { analyticsRoutes, trafficRoutes } from './routes.js';
 import { createTrafficService } from './traffic-service.js';
 
-/** How often a server process rolls new events into the hourly rollups. */
+/** How often a server process rolls new events into the quarter-hour rollups. */
 const ROLLUP_INTERVAL_MS = 2_000;
 
 export const analyticsModule = defineModule({
@@ -29,7 +29,7 @@ export const analyticsModule = defineModule({
   commands: {
     'analytics rollup': {
       kind: 'database',
-      usage: "analytics rollup --site SITE                  rolls the site's new events into its hourly analytics rollups now",
+      usage: "analytics rollup --site SITE                  rolls the site's new events into its analytics rollups now",
       options: { site: { type: 'string' } },
       async run(analytics, o) {
         const siteId = str(o, 'site')!;

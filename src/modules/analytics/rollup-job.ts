@@ -1,4 +1,4 @@
-// Hourly rollups kept behind ingestion (never in its request): every couple of seconds a server
+// Quarter-hour rollups kept behind ingestion (never in its request): every couple of seconds a server
 // process rolls each site's events that are below the stream's horizon and at or above the site's
 // own horizon, in chunks of one transaction each (the rollup rows and the site's horizon move
 // together, so a query that reads both in one statement always sees events exactly once). Several

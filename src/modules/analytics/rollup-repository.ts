@@ -1,8 +1,9 @@
-// The SQL of the hourly rollups (see 0020_merchant_analytics.sql, 0021_analytics_distinct_runs.sql).
+// The SQL of the rollups per quarter-hour slot (see 0020_merchant_analytics.sql, 0021_analytics_slots.sql).
 // A site's events are rolled in stream order (ingest_xid) up to a horizon below which every
 // transaction has finished, so an event whose insert commits late is never skipped: it is at or
 // above the site's horizon until the roll that takes it, and the queries read it raw meanwhile.
 import type { Queryable } from '../../db/types.js';
+import { slotOf } from './slots.js';
 
 /** Every transaction below it has committed or never will. */
 export async function streamHorizon(q: Queryable): Promise<string> {
@@ -45,50 +46,50 @@ export async function chunkEnd(q: Queryable, siteId: string, start: string, hori
 }
 
 /**
- * The key rows a roll adds for one kind (`new_…`, only those the site did not have), the hours those
+ * The key rows a roll adds for one kind (`new_…`, only those the site did not have), the slots those
  * keys had before (`old_…`: the statement's snapshot does not see `new_…`'s rows; an index probe a
  * key, OFFSET 0 keeps it from becoming a scan of the table), and the change to
- * analytics_hourly_distinct (`delta_…`): every (hour, previous hour) of the keys' new sequences of
- * hours counted in, those of their old ones out (a late event's hour between two a key had changes
- * the later one's previous hour).
+ * analytics_slot_distinct (`delta_…`): every (slot, previous slot) of the keys' new sequences of
+ * slots counted in, those of their old ones out (a late event's slot between two a key had changes
+ * the later one's previous slot).
  */
 function keyRows(kind: 'sessions' | 'visitors', table: string, column: string): string {
-  const lag = `lag(hour, 1, '-infinity'::timestamptz) OVER (PARTITION BY k ORDER BY hour)`;
+  const lag = `lag(slot, 1, '-infinity'::timestamptz) OVER (PARTITION BY k ORDER BY slot)`;
   return `new_${kind} AS (
-       INSERT INTO ${table} (site_id, ${column}, hour) SELECT DISTINCT $1, ${column}, hour FROM ev ON CONFLICT DO NOTHING RETURNING ${column} AS k, hour
+       INSERT INTO ${table} (site_id, ${column}, slot) SELECT DISTINCT $1, ${column}, slot FROM ev ON CONFLICT DO NOTHING RETURNING ${column} AS k, slot
      ), old_${kind} AS MATERIALIZED (
-       SELECT n.k, t.hour FROM (SELECT DISTINCT k FROM new_${kind}) n
-        CROSS JOIN LATERAL (SELECT t.hour FROM ${table} t WHERE t.site_id = $1 AND t.${column} = n.k OFFSET 0) t
+       SELECT n.k, t.slot FROM (SELECT DISTINCT k FROM new_${kind}) n
+        CROSS JOIN LATERAL (SELECT t.slot FROM ${table} t WHERE t.site_id = $1 AND t.${column} = n.k OFFSET 0) t
      ), delta_${kind} AS (
-       SELECT '${kind}' AS kind, hour, prev_hour, sum(d) AS d FROM (
-         SELECT hour, ${lag} AS prev_hour, 1 AS d FROM (SELECT k, hour FROM old_${kind} UNION ALL SELECT k, hour FROM new_${kind}) x
+       SELECT '${kind}' AS kind, slot, prev_slot, sum(d) AS d FROM (
+         SELECT slot, ${lag} AS prev_slot, 1 AS d FROM (SELECT k, slot FROM old_${kind} UNION ALL SELECT k, slot FROM new_${kind}) x
          UNION ALL
-         SELECT hour, ${lag}, -1 FROM old_${kind}
-       ) y GROUP BY hour, prev_hour HAVING sum(d) <> 0
+         SELECT slot, ${lag}, -1 FROM old_${kind}
+       ) y GROUP BY slot, prev_slot HAVING sum(d) <> 0
      )`;
 }
 
-/** Adds the site's events of [start, end) in stream order to the hourly rollups; how many there were. */
+/** Adds the site's events of [start, end) in stream order to the slot rollups; how many there were. */
 export async function rollEvents(q: Queryable, siteId: string, start: string, end: string): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     `WITH ev AS MATERIALIZED (
-       SELECT date_bin('1 hour', occurred_at, timestamptz 'epoch') AS hour, event_type, trust_class, session_id,
+       SELECT ${slotOf('occurred_at')} AS slot, event_type, trust_class, session_id,
               coalesce('d:' || device_id, 's:' || session_id) AS visitor
          FROM events WHERE site_id = $1 AND ingest_xid >= $2::xid8 AND ingest_xid < $3::xid8
      ), counts AS (
-       INSERT INTO analytics_hourly AS a (site_id, hour, events, page_views, product_views, add_to_carts, browser_purchases)
-       SELECT $1, hour, count(*), count(*) FILTER (WHERE event_type = 'page_view'), count(*) FILTER (WHERE event_type = 'product_view'),
+       INSERT INTO analytics_slots AS a (site_id, slot, events, page_views, product_views, add_to_carts, browser_purchases)
+       SELECT $1, slot, count(*), count(*) FILTER (WHERE event_type = 'page_view'), count(*) FILTER (WHERE event_type = 'product_view'),
               count(*) FILTER (WHERE event_type = 'add_to_cart'), count(*) FILTER (WHERE event_type = 'purchase' AND trust_class = 'browser')
-         FROM ev GROUP BY hour
-       ON CONFLICT (site_id, hour) DO UPDATE SET events = a.events + excluded.events, page_views = a.page_views + excluded.page_views,
+         FROM ev GROUP BY slot
+       ON CONFLICT (site_id, slot) DO UPDATE SET events = a.events + excluded.events, page_views = a.page_views + excluded.page_views,
               product_views = a.product_views + excluded.product_views, add_to_carts = a.add_to_carts + excluded.add_to_carts,
               browser_purchases = a.browser_purchases + excluded.browser_purchases
-     ), ${keyRows('sessions', 'analytics_hourly_sessions', 'session_id')},
-     ${keyRows('visitors', 'analytics_hourly_visitors', 'visitor')},
+     ), ${keyRows('sessions', 'analytics_slot_sessions', 'session_id')},
+     ${keyRows('visitors', 'analytics_slot_visitors', 'visitor')},
      distinct_keys AS (
-       INSERT INTO analytics_hourly_distinct AS a (site_id, kind, hour, prev_hour, keys)
-       SELECT $1, kind, hour, prev_hour, d FROM delta_sessions UNION ALL SELECT $1, kind, hour, prev_hour, d FROM delta_visitors
-       ON CONFLICT (site_id, kind, hour, prev_hour) DO UPDATE SET keys = a.keys + excluded.keys
+       INSERT INTO analytics_slot_distinct AS a (site_id, kind, slot, prev_slot, keys)
+       SELECT $1, kind, slot, prev_slot, d FROM delta_sessions UNION ALL SELECT $1, kind, slot, prev_slot, d FROM delta_visitors
+       ON CONFLICT (site_id, kind, slot, prev_slot) DO UPDATE SET keys = a.keys + excluded.keys
      )
      SELECT count(*)::int AS n FROM ev`,
     [siteId, start, end],

@@ -4,21 +4,23 @@
 // by bucket index from 0.
 //
 // With rollups, one snapshot (a repeatable-read transaction, so they agree) gives the site's horizon,
-// then the hourly rollups of the whole UTC hours inside the period that no edge splits, and the raw
-// events of the rest: those at or above the horizon (not rolled yet, whatever their occurred_at) and
-// those in the split hours. The horizon is read first so that the planner knows how small the tail
-// is (read inside the statement, it would be a guess of a third of the site's events). A bucket's
-// whole hours are one contiguous range [a, b): its rolled distinct keys are a range sum of
-// analytics_hourly_distinct (0021: each key counted at its first hour in the range), and a key of
-// its raw events adds one when the per-key rows have none of its hours in [a, b) (an index probe a
-// raw key). Without rollups, it reads the raw events and counts distinct keys.
+// then the rollups of the whole quarter-hour slots (slots.ts) inside the period that no edge splits,
+// and the raw events of the rest: those at or above the horizon (not rolled yet, whatever their
+// occurred_at) and those in the split slots (only a period's ends with minutes split one: local
+// bucket edges fall on slot edges in every zone). The horizon is read first so that the planner
+// knows how small the tail is (read inside the statement, it would be a guess of a third of the
+// site's events). A bucket's whole slots are one contiguous range [a, b): its rolled distinct keys
+// are a range sum of analytics_slot_distinct (0021: each key counted at its first slot in the
+// range), and a key of its raw events adds one when the per-key rows have none of its slots in
+// [a, b) (an index probe a raw key). Without rollups, it reads the raw events and counts distinct keys.
 import type { Database, Queryable } from '../../db/types.js';
+import { SLOT_INTERVAL, SLOT_MS, slotOf } from './slots.js';
 
 export interface BucketRange {
   siteId: string;
   edges: readonly number[];
-  /** UTC hours (starts) that an edge splits: read from the raw events. */
-  splitHours: readonly number[];
+  /** Slots (their starts) that an edge splits: read from the raw events. */
+  splitSlots: readonly number[];
   rollups: boolean;
 }
 
@@ -37,40 +39,37 @@ export interface BucketFigures {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const HOUR_MS = 3_600_000;
-
-const HOUR_OF = (col: string) => `date_bin('1 hour', ${col}, timestamptz 'epoch')`;
 const IN_PERIOD = `e.occurred_at >= $3::timestamptz AND e.occurred_at < $4::timestamptz`;
 const RAW_COLUMNS = `width_bucket(e.occurred_at, $2::timestamptz[]) - 1 AS i, e.event_type, e.trust_class, e.session_id,
   coalesce('d:' || e.device_id, 's:' || e.session_id) AS visitor`;
 
 /**
  * The raw events a bucketed query reads: all of the period's, or (with rollups) the tail at and
- * above the horizon ($7) and the split hours, each hour one index range (OFFSET 0 keeps the planner
+ * above the horizon ($7) and the split slots, each slot one index range (OFFSET 0 keeps the planner
  * from turning them into one scan of the period).
  */
 function rawEvents(rollups: boolean): string {
   const select = `SELECT ${RAW_COLUMNS}`;
   if (!rollups) return `${select} FROM events e WHERE e.site_id = $1 AND ${IN_PERIOD}`;
   return `${select} FROM events e
-             WHERE e.site_id = $1 AND e.ingest_xid >= $7::xid8 AND ${IN_PERIOD} AND NOT (${HOUR_OF('e.occurred_at')} = ANY($5::timestamptz[]))
+             WHERE e.site_id = $1 AND e.ingest_xid >= $7::xid8 AND ${IN_PERIOD} AND NOT (${slotOf('e.occurred_at')} = ANY($5::timestamptz[]))
            UNION ALL
-           SELECT e.* FROM unnest($5::timestamptz[]) AS x(hour) CROSS JOIN LATERAL (
+           SELECT e.* FROM unnest($5::timestamptz[]) AS x(slot) CROSS JOIN LATERAL (
              ${select} FROM events e
-              WHERE e.site_id = $1 AND e.occurred_at >= greatest(x.hour, $3::timestamptz) AND e.occurred_at < least(x.hour + interval '1 hour', $4::timestamptz)
+              WHERE e.site_id = $1 AND e.occurred_at >= greatest(x.slot, $3::timestamptz) AND e.occurred_at < least(x.slot + ${SLOT_INTERVAL}, $4::timestamptz)
              OFFSET 0) e`;
 }
 
-/** The rollup rows of the period's whole hours that no edge splits. */
-const ROLLED = `r.site_id = $1 AND r.hour >= $3::timestamptz AND r.hour + interval '1 hour' <= $4::timestamptz AND NOT (r.hour = ANY($5::timestamptz[]))`;
-/** Bucket i's (of a rollup row or raw event) first whole hour, and its end (1-based arrays). */
+/** The rollup rows of the period's whole slots that no edge splits. */
+const ROLLED = `r.site_id = $1 AND r.slot >= $3::timestamptz AND r.slot + ${SLOT_INTERVAL} <= $4::timestamptz AND NOT (r.slot = ANY($5::timestamptz[]))`;
+/** Bucket i's (of a rollup row or raw event) first whole slot, and its end (1-based arrays). */
 const WHOLE_FROM = (i: string) => `($6::timestamptz[])[${i} + 1]`;
 const BUCKET_END = (i: string) => `($2::timestamptz[])[${i} + 2]`;
 
 const paramsOf = (r: BucketRange, horizon?: string) => {
   const base = [r.siteId, r.edges.map(iso), iso(r.edges[0]!), iso(r.edges[r.edges.length - 1]!)];
-  const wholeFrom = r.edges.slice(0, -1).map((e) => iso(Math.ceil(e / HOUR_MS) * HOUR_MS));
-  return horizon === undefined ? base : [...base, r.splitHours.map(iso), wholeFrom, horizon];
+  const wholeFrom = r.edges.slice(0, -1).map((e) => iso(Math.ceil(e / SLOT_MS) * SLOT_MS));
+  return horizon === undefined ? base : [...base, r.splitSlots.map(iso), wholeFrom, horizon];
 };
 
 const FIGURES = ['page_views', 'product_views', 'add_to_carts', 'browser_purchases', 'visitors', 'sessions'] as const;
@@ -94,24 +93,24 @@ const ROLLED_COUNTS: Partial<Record<Figure, string>> = {
 };
 
 const KEYS = {
-  sessions: { table: 'analytics_hourly_sessions', column: 'session_id' },
-  visitors: { table: 'analytics_hourly_visitors', column: 'visitor' },
+  sessions: { table: 'analytics_slot_sessions', column: 'session_id' },
+  visitors: { table: 'analytics_slot_visitors', column: 'visitor' },
 } as const;
 
 /** With rollups: the parts of a figure set, each rows of partRow. */
 function rolledParts(set: FigureSet): string[] {
-  const bucket = `width_bucket(r.hour, $2::timestamptz[]) - 1`;
+  const bucket = `width_bucket(r.slot, $2::timestamptz[]) - 1`;
   if (set === 'counts') {
-    return [`SELECT ${partRow('x.i', COUNTS)} FROM raw x GROUP BY x.i`, `SELECT ${partRow(bucket, ROLLED_COUNTS)} FROM analytics_hourly r WHERE ${ROLLED} GROUP BY 1`];
+    return [`SELECT ${partRow('x.i', COUNTS)} FROM raw x GROUP BY x.i`, `SELECT ${partRow(bucket, ROLLED_COUNTS)} FROM analytics_slots r WHERE ${ROLLED} GROUP BY 1`];
   }
   const { table, column } = KEYS[set];
   return [
-    `SELECT ${partRow(bucket, { [set]: 'sum(r.keys)' })} FROM analytics_hourly_distinct r
-      WHERE ${ROLLED} AND r.kind = '${set}' AND r.prev_hour < ${WHOLE_FROM(bucket)} GROUP BY 1`,
+    `SELECT ${partRow(bucket, { [set]: 'sum(r.keys)' })} FROM analytics_slot_distinct r
+      WHERE ${ROLLED} AND r.kind = '${set}' AND r.prev_slot < ${WHOLE_FROM(bucket)} GROUP BY 1`,
     // A probe a raw key (LIMIT 1 keeps it one: an anti join could hash every key of the site).
     `SELECT ${partRow('x.i', { [set]: 'count(*)' })} FROM (SELECT DISTINCT i, ${column} AS k FROM raw) x
        LEFT JOIN LATERAL (SELECT 1 AS hit FROM ${table} t WHERE t.site_id = $1 AND t.${column} = x.k
-                            AND t.hour >= ${WHOLE_FROM('x.i')} AND t.hour <= ${BUCKET_END('x.i')} - interval '1 hour' LIMIT 1) m ON true
+                            AND t.slot >= ${WHOLE_FROM('x.i')} AND t.slot <= ${BUCKET_END('x.i')} - ${SLOT_INTERVAL} LIMIT 1) m ON true
       WHERE m.hit IS NULL GROUP BY x.i`,
   ];
 }
@@ -151,13 +150,13 @@ export async function bucketFigures(db: Database, r: BucketRange, sets: readonly
 /** In a fresh transaction: the horizon, then the rollups and raw parts in the same snapshot. */
 async function rolledFigures(tx: Queryable, r: BucketRange, sets: readonly FigureSet[]): Promise<FigureRow[]> {
   await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-  // No JIT: the statement reads little by design, but the planner's guess for the split hours' ranges
+  // No JIT: the statement reads little by design, but the planner's guess for the split slots' ranges
   // (a bound from a lateral row) can be 10 times what they hold, and compiling then costs a second.
   const state = await tx.query<{ horizon: string }>(
     `SELECT set_config('jit', 'off', true), coalesce((SELECT horizon FROM analytics_rollup_state WHERE site_id = $1), '1')::text AS horizon`,
     [r.siteId],
   );
-  // $6 (each bucket's first whole hour) is typed here too: a query of counts alone does not use it.
+  // $6 (each bucket's first whole slot) is typed here too: a query of counts alone does not use it.
   const sql = `WITH w AS (SELECT $6::timestamptz[] AS whole_from), raw AS MATERIALIZED (${rawEvents(true)}),
        parts AS (${sets.flatMap(rolledParts).join('\n UNION ALL ')})
        SELECT i, ${FIGURES.map((f) => `sum(${f})::bigint AS ${f}`).join(', ')} FROM parts GROUP BY i`;

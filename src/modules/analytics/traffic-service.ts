@@ -1,13 +1,14 @@
 // The traffic figures of a site (CONTRACT §12): summary with the previous period, timeseries in
 // local buckets, top values, funnel. Read by a member of the site. Event figures come from the
-// hourly rollups plus the raw events not rolled yet (or the raw events alone with rollups off);
+// quarter-hour rollups plus the raw events not rolled yet (or the raw events alone with rollups off);
 // conversions from the trusted ledger.
 import type { Database } from '../../db/types.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
-import { localBuckets, splitHours, type Interval } from '../../domain/local-buckets.js';
+import { localBuckets, splitSlots, type Interval } from '../../domain/local-buckets.js';
 import { parseLocalPeriod, type LocalPeriod } from '../../domain/local-period.js';
 import { validationFailed } from '../../errors.js';
 import { bucketConversions, bucketFigures, sessionSteps, topValues, type BucketFigures, type BucketRange, type ConversionFigures, type TopSource } from './traffic-repository.js';
+import { SLOT_MS } from './slots.js';
 import { funnel, topRows, type Dimension } from './traffic-figures.js';
 import { checkInterval, currencyOf, parseSteps } from './traffic-query.js';
 import type { PeriodInput } from './analytics-service.js';
@@ -75,7 +76,7 @@ async function seriesValues(db: Database, r: BucketRange, metric: Metric, curren
 }
 
 export function createTrafficService(db: Database, options: { rollups: boolean }) {
-  const range = (siteId: string, edges: number[]): BucketRange => ({ siteId, edges, splitHours: options.rollups ? splitHours(edges) : [], rollups: options.rollups });
+  const range = (siteId: string, edges: number[]): BucketRange => ({ siteId, edges, splitSlots: options.rollups ? splitSlots(edges, SLOT_MS) : [], rollups: options.rollups });
 
   async function periodOf(actor: Actor, siteId: string, input: PeriodInput, now: number): Promise<LocalPeriod> {
     const period = parseLocalPeriod(input, now);

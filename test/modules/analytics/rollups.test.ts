@@ -1,7 +1,7 @@
-// Hourly analytics rollups (issue #18): answers read the rollups and the raw events not rolled yet,
-// and equal what the raw events say, for random events (seeded) in zones whose hours are not UTC's
-// (Asia/Kolkata +05:30, Asia/Kathmandu +05:45: their bucket edges split UTC hours), before a roll,
-// after it, and with late events (an old occurred_at) arriving after it; a session across hours is
+// Analytics rollups per quarter hour (issue #18): answers read the rollups and the raw events not
+// rolled yet, and equal what the raw events say, for random events (seeded) in zones whose hours are
+// not UTC's (Asia/Kolkata +05:30, Asia/Kathmandu +05:45), with periods whose ends split a slot,
+// before a roll, after it, and with late events (an old occurred_at) arriving after it; a session across hours is
 // one session; an event whose transaction commits after a roll moved past later events is still
 // counted once (PostgreSQL); and with ANALYTICS_ROLLUPS=0 the same answers come from the raw events.
 import assert from 'node:assert/strict';
@@ -117,25 +117,25 @@ async function checkSummary(t: TestApp, s: Shop, events: readonly Ev[], query: s
 
 /**
  * The distinct aggregate (0021) against its definition, recomputed from the per-key rows: per
- * kind, hour and previous hour of the key, how many keys.
+ * kind, slot and previous slot of the key, how many keys.
  */
 async function checkDistinctAggregate(t: TestApp, s: Shop, label: string): Promise<void> {
   const db = t.database.db;
   for (const [kind, table, column] of [
-    ['sessions', 'analytics_hourly_sessions', 'session_id'],
-    ['visitors', 'analytics_hourly_visitors', 'visitor'],
+    ['sessions', 'analytics_slot_sessions', 'session_id'],
+    ['visitors', 'analytics_slot_visitors', 'visitor'],
   ] as const) {
-    const { rows } = await db.query<{ hour: Date; prev_hour: string; stored: number | null; defined: number | null }>(
+    const { rows } = await db.query<{ slot: Date; prev_slot: string; stored: number | null; defined: number | null }>(
       `WITH defined AS (
-         SELECT hour, prev_hour, count(*)::int AS n FROM (
-           SELECT hour, lag(hour, 1, '-infinity'::timestamptz) OVER (PARTITION BY ${column} ORDER BY hour) AS prev_hour FROM ${table} WHERE site_id = $1) k
-          GROUP BY hour, prev_hour
-       ), stored AS (SELECT hour, prev_hour, keys::int AS n FROM analytics_hourly_distinct WHERE site_id = $1 AND kind = $2 AND keys <> 0)
-       SELECT hour, prev_hour::text, stored.n AS stored, defined.n AS defined FROM stored FULL JOIN defined USING (hour, prev_hour)
+         SELECT slot, prev_slot, count(*)::int AS n FROM (
+           SELECT slot, lag(slot, 1, '-infinity'::timestamptz) OVER (PARTITION BY ${column} ORDER BY slot) AS prev_slot FROM ${table} WHERE site_id = $1) k
+          GROUP BY slot, prev_slot
+       ), stored AS (SELECT slot, prev_slot, keys::int AS n FROM analytics_slot_distinct WHERE site_id = $1 AND kind = $2 AND keys <> 0)
+       SELECT slot, prev_slot::text, stored.n AS stored, defined.n AS defined FROM stored FULL JOIN defined USING (slot, prev_slot)
         WHERE stored.n IS DISTINCT FROM defined.n`,
       [s.siteId, kind],
     );
-    assert.deepEqual(rows, [], `${label}: analytics_hourly_distinct of ${kind}`);
+    assert.deepEqual(rows, [], `${label}: analytics_slot_distinct of ${kind}`);
   }
 }
 
@@ -174,8 +174,8 @@ forEachEngine('analytics rollups', (t) => {
     await checkAll(t(), s, all, 'all rolled again');
     // The answers do come from the rollups: a rollup row changed behind their back shows.
     const tampered = await t().database.db.query(
-      `UPDATE analytics_hourly SET page_views = page_views + 1000
-        WHERE site_id = $1 AND hour = (SELECT min(hour) FROM analytics_hourly WHERE site_id = $1 AND hour >= '2026-03-07T00:00:00Z' AND hour < '2026-03-08T00:00:00Z')`,
+      `UPDATE analytics_slots SET page_views = page_views + 1000
+        WHERE site_id = $1 AND slot = (SELECT min(slot) FROM analytics_slots WHERE site_id = $1 AND slot >= '2026-03-07T00:00:00Z' AND slot < '2026-03-08T00:00:00Z')`,
       [s.siteId],
     );
     assert.equal(tampered.rowCount, 1);
@@ -205,8 +205,8 @@ forEachEngine('analytics rollups', (t) => {
       const hour = (h: number) => Date.parse('2026-03-07T00:00:00Z') + h * 3_600_000;
       for (let a = 8; a < 18; a++) {
         for (let b = a + 1; b <= 18; b++) {
-          // Whole hours, and the same range from half past (a split hour read raw).
-          for (const [from, to] of [[hour(a), hour(b)], [hour(a) + 1_800_000, hour(b)]] as const) {
+          // Whole hours, the same range from half past (whole slots), and from twenty past (a split slot read raw).
+          for (const [from, to] of [[hour(a), hour(b)], [hour(a) + 1_800_000, hour(b)], [hour(a) + 1_200_000, hour(b)]] as const) {
             await checkSummary(t(), s, events, `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`, from, to, `${label}: [${new Date(from).toISOString()}, ${new Date(to).toISOString()})`);
           }
         }
