@@ -16,11 +16,18 @@ export interface ShelfProduct {
   /** Normalised category paths ("A > B > C"). */
   categories: string[];
   createdAt: Date;
+  /** The stored row's version, when read by id (any change of the product moves it). */
+  version?: string;
 }
 
 export interface ProductShelf {
   /** The live (not archived) products of the site among these ids, by id. */
   products(siteId: string, productIds: readonly string[], q?: Queryable): Promise<Map<string, ShelfProduct>>;
+  /**
+   * Of these ids and the versions read before ('' for an id without a live product then), those
+   * whose live product changed, came or went since.
+   */
+  changed(siteId: string, kept: readonly { id: string; version: string }[]): Promise<string[]>;
   /** The site's newest live products (in stock only, when asked), at most `limit`. */
   newest(siteId: string, options: { limit: number; inStockOnly: boolean }): Promise<ShelfProduct[]>;
 }
@@ -101,7 +108,7 @@ export interface RecommendationSlots {
   slot(siteId: string, campaignId: string, now: Date): Promise<RecommendationSlot | null>;
 }
 
-export const NO_SHELF: ProductShelf = { products: async () => new Map(), newest: async () => [] };
+export const NO_SHELF: ProductShelf = { products: async () => new Map(), changed: async () => [], newest: async () => [] };
 const NO_PAGE: InteractionPage = { interactions: [], events: 0, next: null, done: true };
 export const NO_ACTIVITY: ProductActivity = {
   countsSince: async () => [],

@@ -3,9 +3,9 @@
 import type { Database } from '../../db/types.js';
 import type { ProductShelf, ShelfProduct } from '../../kernel/index.js';
 import type { Product } from './product.js';
-import { findProducts, newestProducts } from './products-repository.js';
+import { changedShelfRows, findShelfRows, newestProducts, type ShelfRow } from './products-repository.js';
 
-export const toShelfProduct = (p: Product): ShelfProduct => ({
+export const toShelfProduct = (p: Product | ShelfRow): ShelfProduct => ({
   productId: p.productId,
   title: p.title,
   url: p.url,
@@ -15,13 +15,15 @@ export const toShelfProduct = (p: Product): ShelfProduct => ({
   inStock: p.availability === 'in_stock',
   categories: p.categories,
   createdAt: p.createdAt,
+  ...('version' in p ? { version: p.version } : {}),
 });
 
 export function createProductShelf(db: Database): ProductShelf {
   return {
     async products(siteId, productIds, q = db) {
-      return new Map((await findProducts(q, siteId, productIds)).map((p) => [p.productId, toShelfProduct(p)]));
+      return new Map((await findShelfRows(q, siteId, productIds)).map((p) => [p.productId, toShelfProduct(p)]));
     },
+    changed: (siteId, kept) => changedShelfRows(db, siteId, kept),
     async newest(siteId, { limit, inStockOnly }) {
       return (await newestProducts(db, siteId, limit, inStockOnly)).map(toShelfProduct);
     },

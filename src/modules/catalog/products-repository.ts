@@ -164,6 +164,66 @@ export async function findProducts(q: Queryable, siteId: string, productIds: rea
   return rows.map(productFromRow);
 }
 
+/** What a storefront shows of a live product (the recommendation shelf), and its row's version. */
+export interface ShelfRow {
+  productId: string;
+  title: string;
+  url: string;
+  imageMediaId: string | null;
+  imageUrl: string | null;
+  price: { amount: number; currency: string };
+  salePrice: { amount: number; currency: string } | null;
+  availability: Availability;
+  categories: string[];
+  createdAt: Date;
+  /** The row's xmin: every write of the product (archiving too) moves it. */
+  version: string;
+}
+
+const SHELF_COLUMNS = 'p.product_id, p.title, p.url, p.image_media_id, p.image_url, p.price_amount, p.price_currency, p.sale_amount, p.sale_currency, p.availability, p.categories, p.created_at, p.xmin::text AS version';
+
+type ShelfRowRaw = Pick<ProductRow, 'product_id' | 'title' | 'url' | 'image_media_id' | 'image_url' | 'price_amount' | 'price_currency' | 'sale_amount' | 'sale_currency' | 'availability' | 'categories' | 'created_at'> & { version: string };
+
+const shelfFromRow = (r: ShelfRowRaw): ShelfRow => ({
+  productId: r.product_id,
+  title: r.title,
+  url: r.url,
+  imageMediaId: r.image_media_id,
+  imageUrl: r.image_url,
+  price: { amount: r.price_amount, currency: r.price_currency },
+  salePrice: r.sale_amount === null || r.sale_currency === null ? null : { amount: r.sale_amount, currency: r.sale_currency },
+  availability: r.availability,
+  categories: r.categories,
+  createdAt: r.created_at,
+  version: r.version,
+});
+
+/** The shelf's columns of the live products of the site among these ids (unknown and archived ids left out). */
+export async function findShelfRows(q: Queryable, siteId: string, productIds: readonly string[]): Promise<ShelfRow[]> {
+  if (productIds.length === 0) return [];
+  const { rows } = await q.query<ShelfRowRaw>(
+    `SELECT ${SHELF_COLUMNS} FROM products p WHERE p.site_id = $1 AND p.product_id = ANY($2::text[]) AND p.archived_at IS NULL`,
+    [siteId, [...new Set(productIds)]],
+  );
+  return rows.map(shelfFromRow);
+}
+
+/**
+ * Of these ids and the versions a reader keeps ('' for an id that had no live product), those whose
+ * live row is another version now, or came or went (archived, revived): one index probe an id, and
+ * only the changed ids come back.
+ */
+export async function changedShelfRows(q: Queryable, siteId: string, kept: readonly { id: string; version: string }[]): Promise<string[]> {
+  if (kept.length === 0) return [];
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT k.id FROM unnest($2::text[], $3::text[]) AS k(id, version)
+       LEFT JOIN products p ON p.site_id = $1 AND p.product_id = k.id AND p.archived_at IS NULL
+      WHERE coalesce(p.xmin::text, '') <> k.version`,
+    [siteId, kept.map((k) => k.id), kept.map((k) => k.version)],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The site's newest live products (in stock only, when asked). */
 export async function newestProducts(q: Queryable, siteId: string, limit: number, inStockOnly: boolean): Promise<Product[]> {
   const { rows } = await q.query<ProductRow>(

@@ -2,10 +2,11 @@
 // product page asks for the same few lists) and the sessions the model remembers. A list is served
 // as read at most NEIGHBOURS_TTL_MS ago; from half that age it is read again in the background
 // (requests keep being served the list kept meanwhile; refreshes of many lists share a query). A
-// refresh every few seconds plus this stays inside the contract's 60 s.
+// refresh every few seconds plus this stays inside the contract's 60 s. A refresh asks which of the
+// lists kept were stored again with a change (their rows' versions) and reads only those.
 import type { Database } from '../../db/types.js';
 import type { ModelKind, SessionState } from './co-occurrence.js';
-import { neighboursOf, sessionState } from './model-repository.js';
+import { changedNeighbours, neighboursOf, sessionState, type StoredNeighbours } from './model-repository.js';
 import type { Neighbour } from './neighbours.js';
 import { createRefreshingCache, type Freshness } from './refreshing-cache.js';
 
@@ -22,17 +23,28 @@ export interface ModelReader {
 const NONE: readonly Neighbour[] = [];
 
 export function createModelReader(db: Database, ttlMs = NEIGHBOURS_TTL_MS): ModelReader {
-  const caches = new Map<ModelKind, ReturnType<typeof createRefreshingCache<readonly Neighbour[]>>>();
+  const caches = new Map<ModelKind, ReturnType<typeof createRefreshingCache<StoredNeighbours>>>();
   const cacheOf = (kind: ModelKind) => {
     let cache = caches.get(kind);
-    if (!cache) caches.set(kind, (cache = createRefreshingCache({ refreshAfterMs: ttlMs / 2, maxAgeMs: ttlMs, max: 50_000, load: (siteId, ids) => neighboursOf(db, siteId, kind, ids), same: sameList })));
+    if (!cache) {
+      cache = createRefreshingCache<StoredNeighbours>({
+        refreshAfterMs: ttlMs / 2,
+        maxAgeMs: ttlMs,
+        max: 50_000,
+        load: (siteId, ids) => neighboursOf(db, siteId, kind, ids),
+        version: (v) => v.version,
+        changed: (siteId, kept) => changedNeighbours(db, siteId, kind, kept),
+        same: (a, b) => sameList(a.list, b.list),
+      });
+      caches.set(kind, cache);
+    }
     return cache;
   };
   return {
     async neighbours(siteId, kind, productIds, fresh) {
       const found = await cacheOf(kind).get(siteId, productIds, fresh);
       const out = new Map<string, readonly Neighbour[]>();
-      for (const id of productIds) out.set(id, found.get(id) ?? NONE);
+      for (const id of productIds) out.set(id, found.get(id)?.list ?? NONE);
       return out;
     },
     session: (siteId, sessionId) => sessionState(db, siteId, sessionId),

@@ -211,7 +211,8 @@ export async function saveNeighbours(tx: Queryable, siteId: string, kind: ModelK
     await tx.query(
       `INSERT INTO recommendation_neighbours (site_id, kind, product_id, neighbours, computed_at)
        SELECT $1, $2, n.product_id, n.neighbours, now() FROM unnest($3::text[], $4::jsonb[]) AS n(product_id, neighbours)
-       ON CONFLICT (site_id, kind, product_id) DO UPDATE SET neighbours = EXCLUDED.neighbours, computed_at = EXCLUDED.computed_at`,
+       ON CONFLICT (site_id, kind, product_id) DO UPDATE SET neighbours = EXCLUDED.neighbours, computed_at = EXCLUDED.computed_at
+       WHERE recommendation_neighbours.neighbours IS DISTINCT FROM EXCLUDED.neighbours`,
       [siteId, kind, kept, kept.map((id) => JSON.stringify(lists.get(id)!.map((n) => [n.productId, n.score])))],
     );
   }
@@ -219,12 +220,30 @@ export async function saveNeighbours(tx: Queryable, siteId: string, kind: ModelK
   await tx.query('UPDATE recommendation_products o SET stale = false FROM unnest($3::text[]) AS k(id) WHERE o.site_id = $1 AND o.kind = $2 AND o.product_id = k.id', [siteId, kind, ids]);
 }
 
+/** A product's stored neighbours and the row's version (its xmin: a list stored again with a change moves it). */
+export interface StoredNeighbours {
+  list: Neighbour[];
+  version: string;
+}
+
 /** The stored neighbours of products, by product (those without neighbours absent). */
-export async function neighboursOf(q: Queryable, siteId: string, kind: ModelKind, productIds: readonly string[]): Promise<Map<string, Neighbour[]>> {
+export async function neighboursOf(q: Queryable, siteId: string, kind: ModelKind, productIds: readonly string[]): Promise<Map<string, StoredNeighbours>> {
   if (productIds.length === 0) return new Map();
-  const { rows } = await q.query<{ product_id: string; neighbours: [string, number][] }>(
-    'SELECT product_id, neighbours FROM recommendation_neighbours WHERE site_id = $1 AND kind = $2 AND product_id = ANY($3::text[])',
+  const { rows } = await q.query<{ product_id: string; neighbours: [string, number][]; version: string }>(
+    'SELECT product_id, neighbours, xmin::text AS version FROM recommendation_neighbours WHERE site_id = $1 AND kind = $2 AND product_id = ANY($3::text[])',
     [siteId, kind, productIds],
   );
-  return new Map(rows.map((r) => [r.product_id, r.neighbours.map(([productId, score]) => ({ productId, score }))]));
+  return new Map(rows.map((r) => [r.product_id, { list: r.neighbours.map(([productId, score]) => ({ productId, score })), version: r.version }]));
+}
+
+/** Of these products and the versions of their lists read before ('' for none), those whose list changed, came or went since. */
+export async function changedNeighbours(q: Queryable, siteId: string, kind: ModelKind, kept: readonly { id: string; version: string }[]): Promise<string[]> {
+  if (kept.length === 0) return [];
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT k.id FROM unnest($3::text[], $4::text[]) AS k(id, version)
+       LEFT JOIN recommendation_neighbours n ON n.site_id = $1 AND n.kind = $2 AND n.product_id = k.id
+      WHERE coalesce(n.xmin::text, '') <> k.version`,
+    [siteId, kind, kept.map((k) => k.id), kept.map((k) => k.version)],
+  );
+  return rows.map((r) => r.id);
 }

@@ -80,14 +80,14 @@ export async function recommend(deps: RecommendDeps, request: RecommendRequest, 
     throw validationFailed('/product_id', 'product_id is required: the campaign recommends products similar to one', 'required');
   }
   const ask = askOf(slot, request);
-  const ranked = await deps.popular.ranking(ask.siteId);
   const clock = deps.clock ?? Date.now;
-  let composed = deps.memo?.get(ask, ranked, clock());
+  let composed = deps.memo?.get(ask, clock());
   if (!composed) {
+    const ranked = await deps.popular.ranking(ask.siteId);
     const fresh = { until: Infinity };
     const started = clock();
     composed = await compose(deps, ask, ranked, fresh);
-    composed = deps.memo?.set(ask, ranked, composed, fresh.until, started) ?? composed;
+    composed = deps.memo?.set(ask, composed, fresh.until, started) ?? composed;
   }
   const answer: Answer = { recommendationId: newRecommendationId(), campaignId: ask.campaignId, strategy: composed.strategy, items: composed.items };
   await deps.answers.write(ask, answer);

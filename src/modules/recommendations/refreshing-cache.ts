@@ -14,6 +14,11 @@
 // (each from its own read), so no wave of misses follows a wave of reads.
 // Bounded: past `max` entries, the least recently read of a site go first (a Map keeps insertion
 // order; a read moves an entry to the end).
+// Revalidated, when the source can tell what changed (`version` and `changed`): an entry due for a
+// refresh is read again only when its version (a row's xmin) moved; the others are confirmed by one
+// small query per batch that answers only the ids that changed, so a refresh of an unchanged
+// catalog makes no new objects and parses no rows (what a refresh wave cost the event loop and the
+// garbage collector was the tail of the recommendation route).
 
 export interface RefreshingCacheOptions<V> {
   refreshAfterMs: number;
@@ -28,6 +33,13 @@ export interface RefreshingCacheOptions<V> {
    * object: what was composed from it, and views of it, stay valid; nothing new outlives a read).
    */
   same?(kept: V, read: V): boolean;
+  /** A value's version (e.g. its row's xmin): with `changed`, refreshes read again only what moved. */
+  version?(value: V): string | undefined;
+  /**
+   * Of these ids and the versions kept (`''`: the id had no value), those whose value changed, came
+   * or went since: only they are read again; the others are confirmed as they are.
+   */
+  changed?(siteId: string, kept: readonly { id: string; version: string }[]): Promise<Iterable<string>>;
   /** How long queued refreshes wait for more ids (default 200 ms). */
   lingerMs?: number;
   /** Ids a query reads at most (default 500: what one query's rows cost the event loop stays small). */
@@ -54,6 +66,8 @@ export interface RefreshingCache<V> {
 
 interface Entry<V> {
   value: V | undefined;
+  /** The value's version when the source has versions (`''`: no value). */
+  version: string | undefined;
   readAt: number;
   /** When it is due to be read again (from `refreshAfterMs` less the jitter after `readAt`). */
   refreshAt: number;
@@ -187,7 +201,13 @@ class Refreshing<V> implements RefreshingCache<V> {
     const seen = this.generation;
     const batch = this.options.batch ?? 500;
     for (let k = 0; k < ids.length; k += batch) {
-      const part = ids.slice(k, k + batch);
+      let part = ids.slice(k, k + batch);
+      try {
+        part = await this.confirmUnchanged(siteId, part, at, seen);
+      } catch {
+        // The check failed: the ids are read in full below (which fails alike when the database does).
+      }
+      if (part.length === 0) continue;
       let found: Map<string, V>;
       try {
         found = await this.options.load(siteId, part);
@@ -203,6 +223,35 @@ class Refreshing<V> implements RefreshingCache<V> {
     }
   }
 
+  /**
+   * Of these ids, those kept with a version are asked whether they changed: the unchanged ones are
+   * confirmed as read at `at` (their value kept as it is) and settled; the rest are returned to be read.
+   */
+  private async confirmUnchanged(siteId: string, ids: string[], at: number, seen: number): Promise<string[]> {
+    const changed = this.options.changed;
+    const site = this.entries.get(siteId);
+    if (!changed || !site) return ids;
+    const kept: { id: string; version: string }[] = [];
+    const rest: string[] = [];
+    for (const id of ids) {
+      const version = site.get(id)?.version;
+      if (version === undefined) rest.push(id);
+      else kept.push({ id, version });
+    }
+    if (kept.length === 0) return ids;
+    const moved = new Set(await changed(siteId, kept));
+    for (const { id } of kept) {
+      if (moved.has(id)) {
+        rest.push(id);
+        continue;
+      }
+      const e = seen === this.generation ? this.entries.get(siteId)?.get(id) : undefined;
+      if (e) this.touch(siteId, id, e, at);
+      this.settle(siteId, id, (p) => p.resolve(e?.value));
+    }
+    return rest;
+  }
+
   private settle(siteId: string, id: string, f: (p: Pending<V>) => void): void {
     const reading = this.reading.get(siteId);
     const p = reading?.get(id);
@@ -215,21 +264,31 @@ class Refreshing<V> implements RefreshingCache<V> {
   private store(siteId: string, id: string, read: V | undefined, at: number): V | undefined {
     let site = this.entries.get(siteId);
     if (!site) this.entries.set(siteId, (site = new Map()));
-    const refreshAt = at + this.options.refreshAfterMs * (1 - this.jitter * Math.random());
+    const version = this.options.version ? (read === undefined ? '' : this.options.version(read)) : undefined;
     const kept = site.get(id);
     if (!kept) {
-      site.set(id, { value: read, readAt: at, refreshAt });
+      site.set(id, { value: read, version, readAt: at, refreshAt: this.dueAt(at) });
       this.size += 1;
       if (this.size > this.options.max) this.evict(siteId, site);
       return read;
     }
-    // The entry kept, updated (and moved to the end).
     if (kept.value === undefined || read === undefined || !this.options.same?.(kept.value, read)) kept.value = read;
-    kept.readAt = at;
-    kept.refreshAt = refreshAt;
-    site.delete(id);
-    site.set(id, kept);
+    kept.version = version;
+    this.touch(siteId, id, kept, at);
     return kept.value;
+  }
+
+  /** An entry confirmed as read at `at` (and moved to the end of its site's entries). */
+  private touch(siteId: string, id: string, e: Entry<V>, at: number): void {
+    e.readAt = at;
+    e.refreshAt = this.dueAt(at);
+    const site = this.entries.get(siteId)!;
+    site.delete(id);
+    site.set(id, e);
+  }
+
+  private dueAt(at: number): number {
+    return at + this.options.refreshAfterMs * (1 - this.jitter * Math.random());
   }
 
   /** Past `max` entries, drops the oldest read of the site (or of another site when this one has no other). */

@@ -5,7 +5,8 @@
 // (requests keep being served what is kept meanwhile; refresh reads of many products share a
 // query), so requests wait for the catalog only for a product not read yet (or not asked for
 // SHELF_TTL_MS). A change to a product (archived, out of stock, a new price) reaches answers
-// within SHELF_TTL_MS, as popular products reach them within the popular ranking's.
+// within SHELF_TTL_MS, as popular products reach them within the popular ranking's. A refresh asks
+// which of the products kept changed (their rows' versions) and reads only those.
 import type { ProductShelf, ShelfProduct } from '../../kernel/index.js';
 import { createRefreshingCache, type Freshness } from './refreshing-cache.js';
 
@@ -18,7 +19,17 @@ export interface ShelfReader {
 }
 
 export function createShelfCache(shelf: ProductShelf, ttlMs = SHELF_TTL_MS, now?: () => number): ShelfReader {
-  const cache = createRefreshingCache<ShelfProduct>({ refreshAfterMs: ttlMs / 2, maxAgeMs: ttlMs, max: 100_000, load: (siteId, ids) => shelf.products(siteId, ids), same: sameProduct, now });
+  const cache = createRefreshingCache<ShelfProduct>({
+    refreshAfterMs: ttlMs / 2,
+    maxAgeMs: ttlMs,
+    max: 100_000,
+    load: (siteId, ids) => shelf.products(siteId, ids),
+    // Refreshes ask the catalog which products moved, and read only those again.
+    version: (p) => p.version,
+    changed: (siteId, kept) => shelf.changed(siteId, kept),
+    same: sameProduct,
+    now,
+  });
   return {
     products: (siteId, productIds, fresh) => cache.get(siteId, productIds, fresh),
     settled: () => cache.settled(),

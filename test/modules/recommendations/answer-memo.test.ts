@@ -27,6 +27,7 @@ function world(strategy: RecommendationSlot['strategy'] = 'similar') {
       reads.shelf += 1;
       return new Map(ids.flatMap((id) => (products.has(id) ? [[id, products.get(id)!] as const] : [])));
     },
+    changed: async (_, kept) => kept.map((k) => k.id),
     newest: async () => [],
   };
   const lists = createRefreshingCache<readonly Neighbour[]>({
@@ -53,7 +54,8 @@ function world(strategy: RecommendationSlot['strategy'] = 'similar') {
   };
   let ranked: ShelfProduct[] = [products.get('d')!, products.get('z')!];
   const written: Answer[] = [];
-  const memo = createAnswerMemo();
+  // The memo's lifetime without its random part: 5 s after composing, unless an input ages first.
+  const memo = createAnswerMemo(undefined, undefined, () => 0);
   const shelfCache = createShelfCache(shelf, 5_000, () => clock);
   const deps: RecommendDeps = {
     slots: { slot: async (_, campaignId) => ({ campaignId, strategy, limit: 2, filters: { categories: [], inStockOnly: true } }) },
@@ -93,33 +95,35 @@ describe('answer memo', () => {
   it('composed again from products read again unchanged, an answer keeps the same items (the same array: its view is kept too)', async () => {
     const w = world();
     const first = await w.ask();
-    w.tick(3_000);
+    w.tick(4_000);
+    // The memo's answer ended a second before b and c (read at 0) reach 5 s: composed again from the
+    // cache, which reads them again in the background.
     assert.equal((await w.ask()).items, first.items, 'composed again: the same items');
+    assert.equal(w.reads.composed, 2);
     await w.shelfCache.settled();
+    assert.equal(w.reads.shelf, 2, 'read again in the background');
     w.tick(1_000);
     const again = await w.ask();
-    assert.ok(w.reads.shelf >= 2 && w.reads.composed >= 3, 'read again and composed again');
+    assert.equal(w.reads.composed, 3, 'composed again (no entry kept: its inputs were a second from their maximum age)');
     assert.equal(again.items, first.items);
   });
 
-  it('a product read again reaches answers at most a memo’s second later', async () => {
+  it('a product changed reaches answers within its cache’s maximum age (5 s), never waiting for the database', async () => {
     const w = world();
     await w.ask();
     w.change('b', { price: { amount: 250, currency: 'EUR' } });
-    w.tick(999);
-    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100'], 'from the memo');
-    w.tick(1);
-    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100'], 'composed again: the cache serves b as read 1 s ago');
-    w.tick(2_000);
-    // 3 s: b is due (2.5 s at most): served as kept while the cache reads it again.
-    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100']);
-    await w.shelfCache.settled();
-    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100'], 'the memo’s answer, composed a moment ago');
+    w.tick(3_000);
+    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100'], 'from the memo (kept until 4 s)');
     w.tick(1_000);
-    assert.deepEqual(w.ids(await w.ask()), ['b:250', 'c:100']);
+    // 4 s: composed again; b (due) is served as kept while the cache reads it again.
+    assert.deepEqual(w.ids(await w.ask()), ['b:100', 'c:100']);
+    const shelfReads = w.reads.shelf;
+    await w.shelfCache.settled();
+    assert.equal(w.reads.shelf, shelfReads + 1, 'b read again in the background');
+    assert.deepEqual(w.ids(await w.ask()), ['b:250', 'c:100'], 'composed with b as read again');
   });
 
-  it('never serves an input older than its cache’s maximum age (5 s for products), the memo’s second notwithstanding', async () => {
+  it('never serves an input older than its cache’s maximum age (5 s for products), the memo notwithstanding', async () => {
     const w = world();
     await w.ask();
     w.change('b', { price: { amount: 250, currency: 'EUR' } });
@@ -138,16 +142,17 @@ describe('answer memo', () => {
     assert.deepEqual(w.ids(await w.ask()), ['c:100', 'd:100'], 'b out of stock: the popular d fills');
   });
 
-  it('a ranking rebuilt, a refresh of the model (clear) and an ask of a session compose again', async () => {
+  it('a ranking rebuilt reaches answers as they are composed again (no wave); a refresh of the model (clear) and an ask of a session compose again', async () => {
     const w = world();
     await w.ask();
     await w.ask();
     assert.equal(w.reads.composed, 1);
     w.rebuildRanking();
     await w.ask();
-    assert.equal(w.reads.composed, 2, 'composed again with the new ranking');
+    assert.equal(w.reads.composed, 1, 'a new ranking does not throw the memo away');
+    w.tick(5_000);
     await w.ask();
-    assert.equal(w.reads.composed, 2);
+    assert.equal(w.reads.composed, 2, 'composed again, with the new ranking, at the end of the memo’s lifetime');
     w.memo.clear();
     await w.ask();
     assert.equal(w.reads.composed, 3, 'composed again after clear');
@@ -159,26 +164,42 @@ describe('answer memo', () => {
     assert.equal(p2.reads.sessions, 2);
   });
 
-  it('keeps nothing for an ask that reads a session, and an answer a second at most, never past its inputs’ maximum age', () => {
-    const memo = createAnswerMemo(2);
+  it('keeps nothing for an ask that reads a session, and an answer MEMO_MS at most (less its random part), ending a second before its inputs’ maximum age', () => {
+    let draw = 0;
+    const memo = createAnswerMemo(2, 1_000, () => draw);
     const ask = (extra: Partial<Ask> = {}): Ask => ({ siteId: 's', campaignId: 'c', strategy: 'similar', limit: 2, inStockOnly: true, categories: [], anchorProductId: 'a', sessionId: null, ...extra });
-    const ranked: ShelfProduct[] = [];
     const composed = { strategy: 'similar' as const, items: [p('b')] };
-    memo.set(ask({ strategy: 'personalized', sessionId: 'v' }), ranked, composed, 2_000, 1_000);
-    assert.equal(memo.get(ask({ strategy: 'personalized', sessionId: 'v' }), ranked, 1_000), undefined);
-    memo.set(ask(), ranked, composed, 1_000, 1_000);
-    assert.equal(memo.get(ask(), ranked, 1_000), undefined, 'an input at its maximum age when composed');
-    memo.set(ask(), ranked, composed, 1_800, 1_000);
-    assert.equal(memo.get(ask(), ranked, 1_799), composed);
-    assert.equal(memo.get(ask(), ranked, 1_800), undefined, 'an input at its maximum age');
-    memo.set(ask(), ranked, composed, 9_000, 1_000);
-    assert.equal(memo.get(ask(), ranked, 1_999), composed);
-    assert.equal(memo.get(ask(), ranked, 2_000), undefined, 'a second after it was composed');
-    assert.equal(memo.get(ask({ limit: 3 }), ranked, 1_500), undefined, 'another limit is another ask');
-    assert.equal(memo.get(ask({ sessionId: 'v' }), ranked, 1_500), composed, 'a similar slot does not read the session');
-    assert.equal(memo.get(ask(), [], 1_500), undefined, 'another ranking');
-    memo.set(ask({ anchorProductId: 'x' }), ranked, composed, 2_000, 1_000);
-    memo.set(ask({ anchorProductId: 'y' }), ranked, composed, 2_000, 1_000);
-    assert.equal(memo.get(ask(), ranked, 1_500), undefined, 'at most `max` entries, the oldest going first');
+    memo.set(ask({ strategy: 'personalized', sessionId: 'v' }), composed, 9_000, 1_000);
+    assert.equal(memo.get(ask({ strategy: 'personalized', sessionId: 'v' }), 1_000), undefined);
+    memo.set(ask(), composed, 2_000, 1_000);
+    assert.equal(memo.get(ask(), 1_000), undefined, 'an input a second from its maximum age when composed');
+    memo.set(ask(), composed, 2_800, 1_000);
+    assert.equal(memo.get(ask(), 1_799), composed);
+    assert.equal(memo.get(ask(), 1_800), undefined, 'a second before an input’s maximum age');
+    memo.set(ask(), composed, 9_000, 1_000);
+    assert.equal(memo.get(ask(), 1_999), composed);
+    assert.equal(memo.get(ask(), 2_000), undefined, 'MEMO_MS after it was composed');
+    draw = 0.999;
+    memo.set(ask(), composed, 9_000, 1_000);
+    assert.equal(memo.get(ask(), 1_499), composed);
+    assert.equal(memo.get(ask(), 1_501), undefined, 'half of MEMO_MS at the least, with the largest random part');
+    draw = 0;
+    memo.set(ask(), composed, 9_000, 1_000);
+    assert.equal(memo.get(ask({ limit: 3 }), 1_500), undefined, 'another limit is another ask');
+    assert.equal(memo.get(ask({ sessionId: 'v' }), 1_500), composed, 'a similar slot does not read the session');
+    memo.set(ask({ anchorProductId: 'x' }), composed, 9_000, 1_000);
+    memo.set(ask({ anchorProductId: 'y' }), composed, 9_000, 1_000);
+    assert.equal(memo.get(ask(), 1_500), undefined, 'at most `max` entries, the oldest going first');
+  });
+
+  it('spreads the lifetimes of answers composed together over the second half of MEMO_MS', () => {
+    const memo = createAnswerMemo(1_000, 1_000);
+    const composed = { strategy: 'similar' as const, items: [p('b')] };
+    const asks = Array.from({ length: 400 }, (_, i): Ask => ({ siteId: 's', campaignId: 'c', strategy: 'similar', limit: 2, inStockOnly: true, categories: [], anchorProductId: `a${i}`, sessionId: null }));
+    for (const a of asks) memo.set(a, composed, Infinity, 0);
+    const alive = (t: number) => asks.filter((a) => memo.get(a, t) !== undefined).length;
+    assert.equal(alive(499), 400);
+    assert.ok(alive(750) > 100 && alive(750) < 300, `about half alive at 750 ms: ${alive(750)}`);
+    assert.equal(alive(1_000), 0);
   });
 });

@@ -195,10 +195,94 @@ describe('refreshing cache', () => {
   });
 });
 
+describe('refreshing cache with versions (revalidation)', () => {
+  /** A source of versioned values: `changed` answers the ids whose version moved (or that came or went). */
+  function versioned() {
+    let clock = 0;
+    const rows = new Map<string, number>([['a', 1], ['b', 1]]);
+    const calls = { loads: [] as string[][], checks: [] as { id: string; version: string }[][] };
+    let checkFails = false;
+    const cache = createRefreshingCache<{ id: string; v: number }>({
+      refreshAfterMs: 1_000,
+      maxAgeMs: 2_000,
+      max: 10,
+      now: () => clock,
+      load: async (_, ids) => {
+        calls.loads.push([...ids].sort());
+        return new Map(ids.flatMap((id) => (rows.has(id) ? [[id, { id, v: rows.get(id)! }] as const] : [])));
+      },
+      version: (x) => String(x.v),
+      changed: async (_, kept) => {
+        calls.checks.push([...kept].sort((x, y) => (x.id < y.id ? -1 : 1)));
+        if (checkFails) throw new Error('check failed');
+        return kept.filter((k) => String(rows.get(k.id) ?? '') !== k.version).map((k) => k.id);
+      },
+    });
+    return { cache, rows, calls, tick: (ms: number) => (clock += ms), failChecks: () => (checkFails = true) };
+  }
+
+  it('confirms unchanged entries with one check and no read: the same objects, fresh again', async () => {
+    const s = versioned();
+    const first = await s.cache.get('s1', ['a', 'b', 'x']);
+    assert.deepEqual(s.calls.loads, [['a', 'b', 'x']]);
+    s.tick(1_500);
+    await s.cache.get('s1', ['a', 'b', 'x']);
+    await s.cache.settled();
+    assert.deepEqual(s.calls.checks, [[{ id: 'a', version: '1' }, { id: 'b', version: '1' }, { id: 'x', version: '' }]], 'the absent x checked too');
+    assert.equal(s.calls.loads.length, 1, 'nothing read again');
+    s.tick(1_000);
+    // 2.5 s after the first read, 1 s after the confirmation: within the maximum age, no wait.
+    const again = await s.cache.get('s1', ['a', 'b']);
+    assert.equal(again.get('a'), first.get('a'), 'the object kept');
+    assert.equal(s.calls.loads.length, 1);
+  });
+
+  it('reads again only what moved, came or went', async () => {
+    const s = versioned();
+    await s.cache.get('s1', ['a', 'b', 'x']);
+    s.rows.set('a', 2);
+    s.rows.delete('b');
+    s.rows.set('x', 1);
+    s.tick(1_500);
+    await s.cache.get('s1', ['a', 'b', 'x']);
+    await s.cache.settled();
+    assert.deepEqual(s.calls.loads, [['a', 'b', 'x'], ['a', 'b', 'x']]);
+    const now = await s.cache.get('s1', ['a', 'b', 'x']);
+    assert.deepEqual(Object.fromEntries([...now].map(([k, v]) => [k, v.v])), { a: 2, x: 1 });
+    s.rows.set('a', 3);
+    s.tick(1_500);
+    await s.cache.get('s1', ['a', 'b', 'x']);
+    await s.cache.settled();
+    assert.deepEqual(s.calls.loads.at(-1), ['a'], 'b (gone, still gone) and x (unchanged) confirmed');
+  });
+
+  it('reads everything due in full when the check fails', async () => {
+    const s = versioned();
+    await s.cache.get('s1', ['a', 'b']);
+    s.failChecks();
+    s.tick(1_500);
+    await s.cache.get('s1', ['a', 'b']);
+    await s.cache.settled();
+    assert.deepEqual(s.calls.loads, [['a', 'b'], ['a', 'b']]);
+  });
+
+  it('a refresh queued before clear() reads its ids in full: nothing is confirmed from what was forgotten', async () => {
+    const s = versioned();
+    await s.cache.get('s1', ['a']);
+    s.tick(1_500);
+    await s.cache.get('s1', ['a']);
+    s.cache.clear();
+    await s.cache.settled();
+    await s.cache.get('s1', ['a']);
+    assert.equal(s.calls.loads.length, 2, 'read again after the clear');
+  });
+});
+
 describe('same product', () => {
   it('tells apart every field an answer shows or filters by', () => {
     const base: ShelfProduct = { productId: 'a', title: 'A', url: 'https://shop.example/a', image: { url: 'https://cdn/a.jpg' }, price: { amount: 100, currency: 'EUR' }, inStock: true, categories: ['X > Y'], createdAt: new Date(5) };
-    const changes: Record<keyof ShelfProduct, Partial<ShelfProduct>[]> = {
+    // The row's version is not shown: a product stored again unchanged stays the same.
+    const changes: Record<Exclude<keyof ShelfProduct, 'version'>, Partial<ShelfProduct>[]> = {
       productId: [{ productId: 'b' }],
       title: [{ title: 'B' }],
       url: [{ url: 'https://shop.example/b' }],
