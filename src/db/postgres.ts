@@ -8,8 +8,9 @@
 //   ended by the server, and TCP keepalive notices a peer that vanished.
 // - The pool reconnects on its own, so a database that goes away and comes back needs no restart;
 //   meanwhile queries fail fast with AppError('unavailable').
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable, QueryResult, TransactionOptions } from './types.js';
+import type { Database, Queryable, QueryOptions, QueryResult, TransactionOptions } from './types.js';
 import { isUnavailableError, toUnavailable } from './unavailable.js';
 
 // int8 as a JS number, as PGlite returns it (counts and minor units stay far below 2^53).
@@ -43,8 +44,19 @@ export interface PostgresDatabase extends Database {
   poolState(): { total: number; idle: number; waiting: number };
 }
 
-async function send(client: pg.Pool | pg.PoolClient, text: string, params: readonly unknown[] | undefined, queryTimeout?: number): Promise<pg.QueryResult> {
+/** Prepared statements' names, one per statement text (pg keeps each connection's prepared ones). */
+const STATEMENT_NAMES = new Map<string, string>();
+const statementName = (text: string): string => {
+  let name = STATEMENT_NAMES.get(text);
+  if (name === undefined) STATEMENT_NAMES.set(text, (name = `sf_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  return name;
+};
+
+async function send(client: pg.Pool | pg.PoolClient, text: string, params: readonly unknown[] | undefined, queryTimeout?: number, options?: QueryOptions): Promise<pg.QueryResult> {
   try {
+    if (options?.prepare) {
+      return await client.query({ name: statementName(text), text, values: params as unknown[] | undefined, ...(queryTimeout ? { query_timeout: queryTimeout } : {}) } as pg.QueryConfig);
+    }
     return queryTimeout
       ? await client.query({ text, values: params as unknown[] | undefined, query_timeout: queryTimeout } as pg.QueryConfig)
       : await client.query(text, params as unknown[] | undefined);
@@ -55,8 +67,8 @@ async function send(client: pg.Pool | pg.PoolClient, text: string, params: reado
 
 function wrap(client: pg.Pool | pg.PoolClient, queryTimeout?: number): Queryable {
   return {
-    async query<R>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-      const res = await send(client, text, params, queryTimeout);
+    async query<R>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+      const res = await send(client, text, params, queryTimeout, options);
       return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
     },
     async exec(sql) {

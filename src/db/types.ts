@@ -7,8 +7,17 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * A statement run on every request or flush of a hot path: PostgreSQL parses and plans it once
+   * per connection (a named prepared statement) instead of every time. Only for statements whose
+   * text is fixed (never one built from the number of its parameters); the embedded engine ignores it.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

@@ -67,6 +67,7 @@ export async function insertEvents(q: Queryable, rows: readonly NewEvent[]): Pro
      )
      SELECT CASE WHEN count(*) = $2 THEN NULL ELSE coalesce(array_agg(event_id), '{}') END AS inserted FROM ins`,
     [eventsDocument(rows), rows.length],
+    { prepare: true },
   );
   const inserted = result[0]?.inserted;
   return inserted === null || inserted === undefined ? ALL : new Set(inserted);

@@ -24,6 +24,7 @@ export async function insertAnswers(q: Queryable, answers: readonly { ask: Ask; 
     `INSERT INTO recommendation_answers (site_id, recommendation_id, campaign_id, strategy, session_id, anchor_product_id, items)
      SELECT x.s, x.r, x.c, x.t, x.e, x.a, x.i FROM jsonb_to_recordset($1::jsonb) AS x(s text, r text, c text, t text, e text, a text, i jsonb)`,
     [`[${rows.join(',')}]`],
+    { prepare: true },
   );
 }
 
