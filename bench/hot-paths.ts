@@ -5,7 +5,8 @@
 // from memory (answers captured from the real service first). Each figure is the best of the
 // rounds; every ratio is to the bare route of the same run. Then one autocannon run of the bare
 // track route and of track, to show both generators side by side, and each route paced (open loop)
-// at half its best rate for p50/p99, the bare route at the same rate beside it.
+// at half its best rate for p50/p99, the bare route at the same rate beside it and at half its own
+// best rate (what half load costs a server that does nothing, on this machine).
 //
 // Settings: BENCH_SECONDS (each run, default 10), BENCH_ROUNDS (default 3), BENCH_HOT_SESSIONS (the
 // recommendations shop's sessions, default 5,000). Without wrk (the Debian package) the rounds run
@@ -239,7 +240,7 @@ export interface HotPathsResult {
   scenarios: { key: string; label: string; perRequest?: number; bare?: string }[];
   best: Record<string, Best>;
   autocannon?: { bare: LoadResult; track: LoadResult };
-  paced: { key: string; label: string; rate: number; run: Paced; bare?: Paced }[];
+  paced: { key: string; label: string; rate: number; run: Paced; bare?: Paced; bareOwn?: { rate: number; run: Paced } }[];
   sizes: { campaigns: number; configBytes: number; products: number; events: number; strategies: Record<string, number>; answerBytes: number };
 }
 
@@ -253,7 +254,15 @@ async function pacedRuns(list: Scenario[], best: Record<string, Best>, log: (lin
     const run = await paced(s.target, rate);
     // The embedded track's bare figure is the PostgreSQL track's (the same bare route, another rate).
     const bare = s.key === 'track-embedded' ? undefined : await paced(byKey.get(s.bare)!.target, rate);
-    out.push({ key: s.key, label: s.label, rate, run, bare });
+    // The bare route at half its own best rate: what "half load" costs a server that does nothing
+    // on this machine (the same generator, cores and ratio of paced to saturated cost).
+    let bareOwn: { rate: number; run: Paced } | undefined;
+    if (s.key !== 'track-embedded') {
+      const ownRate = Math.max(1, Math.floor(best[s.bare]!.result.requestsPerSec / 2));
+      log(`${s.bare} at its own half load, paced (${ownRate} req/s) …`);
+      bareOwn = { rate: ownRate, run: await paced(byKey.get(s.bare)!.target, ownRate) };
+    }
+    out.push({ key: s.key, label: s.label, rate, run, bare, bareOwn });
   }
   return out;
 }
@@ -341,11 +350,12 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
     '',
     `Hot public reads, ${how}; site A has ${r.sizes.campaigns} live campaigns (the demo's set; a configuration of ${fmt(r.sizes.configBytes)} bytes) and a running experiment, read with a runtime token and its Origin (the site's runtime limits raised); the recommendations are site B's similar slot of 8 on a seeded synthetic shop of ${fmt(r.sizes.products)} products and ${fmt(r.sizes.events)} events learned, a secret key, the anchor rotating over the catalog (400 sampled: ${Object.entries(r.sizes.strategies).map(([k, v]) => `${k} ${v}`).join(', ')}; ${fmt(r.sizes.answerBytes)} bytes a similar answer). Paced: p50 / p99 ms (non-2xx) held at half the route's best rate for ${PACED_SECONDS} s, open loop (bench/paced-client.mjs: plain sockets in a process of its own, 64 connections, latency from each request's due time), and the bare route at the same rate:`,
     '',
-    '| route | throughput | vs. bare route | p50 ms | p99 ms | non-2xx + errors | half load | paced p50 / p99 ms | bare, same rate |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| route | throughput | vs. bare route | p50 ms | p99 ms | non-2xx + errors | half load | paced p50 / p99 ms | bare, same rate | bare at its own half load |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...reads.map((s) => {
       const pc = pacedOf.get(s.key);
-      return `${loadRow(r, s)} ${pc ? `${fmt(pc.rate)} req/s` : '—'} | ${pacedCell(pc?.run)} | ${pacedCell(pc?.bare)} |`;
+      const own = pc?.bareOwn ? `${pacedCell(pc.bareOwn.run)} at ${fmt(pc.bareOwn.rate)} req/s` : '—';
+      return `${loadRow(r, s)} ${pc ? `${fmt(pc.rate)} req/s` : '—'} | ${pacedCell(pc?.run)} | ${pacedCell(pc?.bare)} | ${own} |`;
     }),
     '',
     `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (bench/paced-client.mjs; latency from each request's due time):`,
@@ -357,6 +367,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
       .flatMap((p) => [
         `| ${p.label} | ${fmt(p.rate)} req/s | ${fmt(p.run.sent)} | ${fmt(p.run.p50, 1)} | ${fmt(p.run.p99, 1)} | ${p.run.non2xx} |`,
         ...(p.bare ? [`| the bare track route at the same rate | ${fmt(p.rate)} req/s | ${fmt(p.bare.sent)} | ${fmt(p.bare.p50, 1)} | ${fmt(p.bare.p99, 1)} | ${p.bare.non2xx} |`] : []),
+        ...(p.bareOwn ? [`| the bare track route at half its own best rate | ${fmt(p.bareOwn.rate)} req/s | ${fmt(p.bareOwn.run.sent)} | ${fmt(p.bareOwn.run.p50, 1)} | ${fmt(p.bareOwn.run.p99, 1)} | ${p.bareOwn.run.non2xx} |`] : []),
       ]),
   );
   return lines.join('\n');
