@@ -2,10 +2,10 @@
 // shows them, by id or newest first.
 import type { Database } from '../../db/types.js';
 import type { ProductShelf, ShelfProduct } from '../../kernel/index.js';
-import type { Product } from './product.js';
-import { changedShelfRows, findShelfRows, newestProducts, type ShelfRow } from './products-repository.js';
+import type { Product, ShelfListing } from './product.js';
+import { changedShelfRows, findShelfRows, newestProducts } from './products-repository.js';
 
-export const toShelfProduct = (p: Product | ShelfRow): ShelfProduct => ({
+export const toShelfProduct = (p: Product | ShelfListing): ShelfProduct => ({
   productId: p.productId,
   title: p.title,
   url: p.url,

@@ -57,3 +57,19 @@ export interface Product extends Omit<ProductDraft, 'updatedAt'> {
 
 /** What a write of one product did. */
 export type WriteStatus = 'created' | 'updated' | 'unchanged';
+
+/** What a storefront shows of a live product (the recommendation shelf), and its row's version. */
+export interface ShelfListing {
+  productId: string;
+  title: string;
+  url: string;
+  imageMediaId: string | null;
+  imageUrl: string | null;
+  price: Money;
+  salePrice: Money | null;
+  availability: Availability;
+  categories: string[];
+  createdAt: Date;
+  /** The row's xmin: every write of the product (archiving too) moves it. */
+  version: string;
+}

@@ -5,7 +5,7 @@
 import type { Queryable } from '../../db/types.js';
 import { afterParams, newestFirst, type PageAfter } from '../../db/keyset.js';
 import { categoryPathsOf } from './categories.js';
-import type { Availability, Product, ProductDraft } from './product.js';
+import type { Availability, Product, ProductDraft, ShelfListing } from './product.js';
 import { containsPattern, searchForm } from './search-text.js';
 
 interface ProductRow {
@@ -164,27 +164,11 @@ export async function findProducts(q: Queryable, siteId: string, productIds: rea
   return rows.map(productFromRow);
 }
 
-/** What a storefront shows of a live product (the recommendation shelf), and its row's version. */
-export interface ShelfRow {
-  productId: string;
-  title: string;
-  url: string;
-  imageMediaId: string | null;
-  imageUrl: string | null;
-  price: { amount: number; currency: string };
-  salePrice: { amount: number; currency: string } | null;
-  availability: Availability;
-  categories: string[];
-  createdAt: Date;
-  /** The row's xmin: every write of the product (archiving too) moves it. */
-  version: string;
-}
-
 const SHELF_COLUMNS = 'p.product_id, p.title, p.url, p.image_media_id, p.image_url, p.price_amount, p.price_currency, p.sale_amount, p.sale_currency, p.availability, p.categories, p.created_at, p.xmin::text AS version';
 
 type ShelfRowRaw = Pick<ProductRow, 'product_id' | 'title' | 'url' | 'image_media_id' | 'image_url' | 'price_amount' | 'price_currency' | 'sale_amount' | 'sale_currency' | 'availability' | 'categories' | 'created_at'> & { version: string };
 
-const shelfFromRow = (r: ShelfRowRaw): ShelfRow => ({
+const shelfFromRow = (r: ShelfRowRaw): ShelfListing => ({
   productId: r.product_id,
   title: r.title,
   url: r.url,
@@ -199,7 +183,7 @@ const shelfFromRow = (r: ShelfRowRaw): ShelfRow => ({
 });
 
 /** The shelf's columns of the live products of the site among these ids (unknown and archived ids left out). */
-export async function findShelfRows(q: Queryable, siteId: string, productIds: readonly string[]): Promise<ShelfRow[]> {
+export async function findShelfRows(q: Queryable, siteId: string, productIds: readonly string[]): Promise<ShelfListing[]> {
   if (productIds.length === 0) return [];
   const { rows } = await q.query<ShelfRowRaw>(
     `SELECT ${SHELF_COLUMNS} FROM products p WHERE p.site_id = $1 AND p.product_id = ANY($2::text[]) AND p.archived_at IS NULL`,
