@@ -2,10 +2,10 @@
 // shows them, by id or newest first.
 import type { Database } from '../../db/types.js';
 import type { ProductShelf, ShelfProduct } from '../../kernel/index.js';
-import type { Product, ShelfListing } from './product.js';
-import { changedShelfRows, findShelfRows, newestProducts } from './products-repository.js';
+import type { ShelfListing } from './product.js';
+import { changedShelfRows, findShelfRows, newestShelfRows } from './products-repository.js';
 
-export const toShelfProduct = (p: Product | ShelfListing): ShelfProduct => ({
+export const toShelfProduct = (p: ShelfListing): ShelfProduct => ({
   productId: p.productId,
   title: p.title,
   url: p.url,
@@ -15,7 +15,7 @@ export const toShelfProduct = (p: Product | ShelfListing): ShelfProduct => ({
   inStock: p.availability === 'in_stock',
   categories: p.categories,
   createdAt: p.createdAt,
-  ...('version' in p ? { version: p.version } : {}),
+  version: p.version,
 });
 
 export function createProductShelf(db: Database): ProductShelf {
@@ -25,7 +25,7 @@ export function createProductShelf(db: Database): ProductShelf {
     },
     changed: (siteId, kept) => changedShelfRows(db, siteId, kept),
     async newest(siteId, { limit, inStockOnly }) {
-      return (await newestProducts(db, siteId, limit, inStockOnly)).map(toShelfProduct);
+      return (await newestShelfRows(db, siteId, limit, inStockOnly)).map(toShelfProduct);
     },
   };
 }

@@ -59,17 +59,7 @@ export interface Product extends Omit<ProductDraft, 'updatedAt'> {
 export type WriteStatus = 'created' | 'updated' | 'unchanged';
 
 /** What a storefront shows of a live product (the recommendation shelf), and its row's version. */
-export interface ShelfListing {
-  productId: string;
-  title: string;
-  url: string;
-  imageMediaId: string | null;
-  imageUrl: string | null;
-  price: Money;
-  salePrice: Money | null;
-  availability: Availability;
-  categories: string[];
-  createdAt: Date;
+export type ShelfListing = Pick<Product, 'productId' | 'title' | 'url' | 'imageMediaId' | 'imageUrl' | 'price' | 'salePrice' | 'availability' | 'categories' | 'createdAt'> & {
   /** The row's xmin: every write of the product (archiving too) moves it. */
   version: string;
-}
+};

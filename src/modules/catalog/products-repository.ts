@@ -38,12 +38,12 @@ const COLUMNS = [
   .map((c) => `p.${c}`)
   .join(', ');
 
-const productFromRow = (r: ProductRow): Product => ({
-  siteId: r.site_id,
+/** The columns a storefront shows (the shelf's), of a full row or of the shelf's own. */
+type ShownRow = Pick<ProductRow, 'product_id' | 'title' | 'url' | 'image_media_id' | 'image_url' | 'price_amount' | 'price_currency' | 'sale_amount' | 'sale_currency' | 'availability' | 'categories' | 'created_at'>;
+
+const shownFromRow = (r: ShownRow): Omit<ShelfListing, 'version'> => ({
   productId: r.product_id,
-  groupId: r.group_id,
   title: r.title,
-  description: r.description,
   url: r.url,
   imageMediaId: r.image_media_id,
   imageUrl: r.image_url,
@@ -51,10 +51,17 @@ const productFromRow = (r: ProductRow): Product => ({
   salePrice: r.sale_amount === null || r.sale_currency === null ? null : { amount: r.sale_amount, currency: r.sale_currency },
   availability: r.availability,
   categories: r.categories,
+  createdAt: r.created_at,
+});
+
+const productFromRow = (r: ProductRow): Product => ({
+  ...shownFromRow(r),
+  siteId: r.site_id,
+  groupId: r.group_id,
+  description: r.description,
   brand: r.brand,
   attributes: r.attributes,
   updatedAt: r.updated_at,
-  createdAt: r.created_at,
   storedAt: r.stored_at,
   archivedAt: r.archived_at,
 });
@@ -166,21 +173,9 @@ export async function findProducts(q: Queryable, siteId: string, productIds: rea
 
 const SHELF_COLUMNS = 'p.product_id, p.title, p.url, p.image_media_id, p.image_url, p.price_amount, p.price_currency, p.sale_amount, p.sale_currency, p.availability, p.categories, p.created_at, p.xmin::text AS version';
 
-type ShelfRowRaw = Pick<ProductRow, 'product_id' | 'title' | 'url' | 'image_media_id' | 'image_url' | 'price_amount' | 'price_currency' | 'sale_amount' | 'sale_currency' | 'availability' | 'categories' | 'created_at'> & { version: string };
+type ShelfRowRaw = ShownRow & { version: string };
 
-const shelfFromRow = (r: ShelfRowRaw): ShelfListing => ({
-  productId: r.product_id,
-  title: r.title,
-  url: r.url,
-  imageMediaId: r.image_media_id,
-  imageUrl: r.image_url,
-  price: { amount: r.price_amount, currency: r.price_currency },
-  salePrice: r.sale_amount === null || r.sale_currency === null ? null : { amount: r.sale_amount, currency: r.sale_currency },
-  availability: r.availability,
-  categories: r.categories,
-  createdAt: r.created_at,
-  version: r.version,
-});
+const shelfFromRow = (r: ShelfRowRaw): ShelfListing => ({ ...shownFromRow(r), version: r.version });
 
 /** The shelf's columns of the live products of the site among these ids (unknown and archived ids left out). */
 export async function findShelfRows(q: Queryable, siteId: string, productIds: readonly string[]): Promise<ShelfListing[]> {
@@ -208,14 +203,14 @@ export async function changedShelfRows(q: Queryable, siteId: string, kept: reado
   return rows.map((r) => r.id);
 }
 
-/** The site's newest live products (in stock only, when asked). */
-export async function newestProducts(q: Queryable, siteId: string, limit: number, inStockOnly: boolean): Promise<Product[]> {
-  const { rows } = await q.query<ProductRow>(
-    `SELECT ${COLUMNS} FROM products p WHERE p.site_id = $1 AND p.archived_at IS NULL AND ($3::boolean IS FALSE OR p.availability = 'in_stock')
+/** The shelf's columns of the site's newest live products (in stock only, when asked). */
+export async function newestShelfRows(q: Queryable, siteId: string, limit: number, inStockOnly: boolean): Promise<ShelfListing[]> {
+  const { rows } = await q.query<ShelfRowRaw>(
+    `SELECT ${SHELF_COLUMNS} FROM products p WHERE p.site_id = $1 AND p.archived_at IS NULL AND ($3::boolean IS FALSE OR p.availability = 'in_stock')
       ORDER BY p.created_at DESC, p.product_id COLLATE "C" DESC LIMIT $2`,
     [siteId, limit, inStockOnly],
   );
-  return rows.map(productFromRow);
+  return rows.map(shelfFromRow);
 }
 
 /** Archives a live product: undefined when there is none. */
