@@ -10,21 +10,23 @@
 //   after 5 not counted): p50 and p95, with rollups (the server above) and without (a second server
 //   on the same database with ANALYTICS_ROLLUPS=0, reading the raw events; BENCH_ANALYTICS_RAW=0
 //   leaves those out, seconds a query at 10M);
-// - POST /events/track (secret key, unique product views, 64 connections) with rollups on and off,
-//   in turns (BENCH_ROUNDS, default 2; one server at a time, so the rollup task of one never works
-//   for the other; before each turn, what the one before left unrolled is rolled, untimed), the best
-//   of each: the ratio.
+// - POST /events/track (secret key, 64 connections, wrk when installed) with rollups on and off, in
+//   alternated turns (BENCH_ROUNDS, default 3; one server at a time, so the rollup task of one never
+//   works for the other; before each turn, what the one before left unrolled is rolled, untimed),
+//   the best of each: the ratio; for two workloads, unique product views (each a new session and
+//   visitor: two key rows to roll an event, the worst case) and sessions of 5 events on a device.
 //
 // Run alone: `node --import tsx bench/analytics.ts` prints its markdown.
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { eventBody } from './events.js';
 import { benchDatabase, fmt, load, machine, startService, type Child, type LoadResult } from './lib.js';
+import { wrkAvailable, wrkLoad } from './wrk.js';
 
 const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RAW = process.env.BENCH_ANALYTICS_RAW !== '0';
 const CHUNK = 100_000;
 const DAY_MS = 86_400_000;
@@ -128,7 +130,7 @@ export interface AnalyticsBenchResult {
   lagMs: { median: number; max: number };
   queries: { name: string; rollups: Latency; raw: Latency | null }[];
   tables: { events: string; rollups: string };
-  ingest: { on: LoadResult[]; off: LoadResult[]; best: { on: LoadResult; off: LoadResult }; ratio: number };
+  ingest: { generator: 'wrk' | 'autocannon'; workloads: { key: string; label: string; turns: Turns }[] };
 }
 
 async function queryAll(service: Child, owner: string, siteId: string): Promise<Record<string, Latency>> {
@@ -137,26 +139,56 @@ async function queryAll(service: Child, owner: string, siteId: string): Promise<
   return out;
 }
 
+/** The ingest workloads: every event a new session and visitor (the roll's worst case: two key rows an event), and sessions of 5 events on a device each. */
+const WORKLOADS = [
+  { key: 'unique', label: 'unique product views, each a new session and visitor (the rollup\'s worst case)', body: eventBody('[<id>]'), sessionRequests: 1 },
+  {
+    key: 'sessions',
+    label: 'sessions of 5 events on a device each',
+    body: JSON.stringify({ ...(JSON.parse(eventBody('[<id>]')) as Record<string, unknown>), session_id: 'bench-[<session>]', device_id: 'device-[<session>]' }),
+    sessionRequests: 5,
+  },
+] as const;
+
+type Turns = { on: LoadResult[]; off: LoadResult[]; best: { on: LoadResult; off: LoadResult }; ratio: number };
+
+/**
+ * Track with the rollup task on and off, one server at a time (so the task of one never works for
+ * the other), in rounds alternating the order; before each turn, what the turn before left
+ * unrolled is rolled (untimed): a server with rollups on in steady state has no backlog of events
+ * written while they were off. wrk when installed (autocannon otherwise, the unique workload only:
+ * it has no sessions), after a 2 s warm-up.
+ */
 async function ingestTurns(env: Record<string, string>, siteId: string, key: string, log: (line: string) => void): Promise<AnalyticsBenchResult['ingest']> {
-  const runs = { on: [] as LoadResult[], off: [] as LoadResult[] };
-  for (let r = 0; r < ROUNDS; r++) {
-    for (const mode of ['on', 'off'] as const) {
-      // What the turn before left unrolled is rolled first (not timed): a server with rollups on in
-      // steady state has no backlog of events written while they were off.
-      cli(env, ['analytics', 'rollup', '--site', siteId]);
-      const service = await startService({ ...env, ANALYTICS_ROLLUPS: mode === 'on' ? '1' : '0' });
-      try {
-        const result = await load({ url: `${service.url}/api/v1/events/track`, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: eventBody('[<id>]'), idReplacement: true, duration: SECONDS });
-        log(`round ${r + 1}/${ROUNDS}: track, rollups ${mode}: ${fmt(result.requestsPerSec)} req/s, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx + result.errors}`);
-        runs[mode].push(result);
-      } finally {
-        await service.stop();
+  const generator = wrkAvailable() ? 'wrk' : 'autocannon';
+  const headers = { 'content-type': 'application/json', 'x-api-key': key };
+  const url = (service: Child) => `${service.url}/api/v1/events/track`;
+  const workloads: AnalyticsBenchResult['ingest']['workloads'] = [];
+  for (const w of WORKLOADS) {
+    if (generator === 'autocannon' && w.sessionRequests > 1) continue;
+    const runs = { on: [] as LoadResult[], off: [] as LoadResult[] };
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const mode of r % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+        cli(env, ['analytics', 'rollup', '--site', siteId]);
+        const service = await startService({ ...env, ANALYTICS_ROLLUPS: mode === 'on' ? '1' : '0' });
+        try {
+          const result =
+            generator === 'wrk'
+              ? (await wrkLoad({ url: url(service), headers, body: w.body, sessionRequests: w.sessionRequests, seconds: 2 }),
+                await wrkLoad({ url: url(service), headers, body: w.body, sessionRequests: w.sessionRequests, seconds: SECONDS }))
+              : await load({ url: url(service), method: 'POST', headers, body: w.body, idReplacement: true, duration: SECONDS });
+          log(`round ${r + 1}/${ROUNDS}: track (${w.key}), rollups ${mode}: ${fmt(result.requestsPerSec)} req/s, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx + result.errors}`);
+          runs[mode].push(result);
+        } finally {
+          await service.stop();
+        }
       }
     }
+    const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
+    const b = { on: best(runs.on), off: best(runs.off) };
+    workloads.push({ key: w.key, label: w.label, turns: { ...runs, best: b, ratio: b.on.requestsPerSec / b.off.requestsPerSec } });
   }
-  const best = (xs: LoadResult[]) => xs.reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
-  const b = { on: best(runs.on), off: best(runs.off) };
-  return { ...runs, best: b, ratio: b.on.requestsPerSec / b.off.requestsPerSec };
+  return { generator, workloads };
 }
 
 export async function runAnalyticsBench(log: (line: string) => void): Promise<AnalyticsBenchResult> {
@@ -220,12 +252,12 @@ export function analyticsMarkdown(r: AnalyticsBenchResult): string {
     `|---|---|---|---|---|`,
     ...r.queries.map((q) => `| ${q.name} | ${ms(q.rollups.p50)} | ${ms(q.rollups.p95)} | ${q.raw ? ms(q.raw.p50) : '–'} | ${q.raw ? ms(q.raw.p95) : '–'} |`),
     '',
-    `| POST /events/track, 64 connections | req/s (best of ${r.ingest.on.length}) | p99 |`,
-    `|---|---|---|`,
-    `| rollups on | ${fmt(r.ingest.best.on.requestsPerSec)} | ${ms(r.ingest.best.on.p99)} |`,
-    `| rollups off | ${fmt(r.ingest.best.off.requestsPerSec)} | ${ms(r.ingest.best.off.p99)} |`,
+    `POST /events/track with the rollup task on and off, ${r.ingest.generator === 'wrk' ? 'wrk (1 thread, 64 connections)' : 'autocannon (64 connections; wrk is not installed)'}, ${r.ingest.workloads[0]?.turns.on.length ?? 0} alternated rounds of ${SECONDS} s, each turn on its own server started caught up, the best of each mode:`,
     '',
-    `Ingest with rollups on is ${fmt(r.ingest.ratio * 100)} % of off (runs on: ${r.ingest.on.map((x) => fmt(x.requestsPerSec)).join(', ')}; off: ${r.ingest.off.map((x) => fmt(x.requestsPerSec)).join(', ')}).`,
+    `| workload | rollups on, req/s | p99 | rollups off, req/s | p99 | on ÷ off | runs on / off |`,
+    `|---|---:|---:|---:|---:|---:|---|`,
+    ...r.ingest.workloads.map(({ label, turns: t }) =>
+      `| ${label} | ${fmt(t.best.on.requestsPerSec)} | ${ms(t.best.on.p99)} | ${fmt(t.best.off.requestsPerSec)} | ${ms(t.best.off.p99)} | ${fmt(t.ratio * 100)} % | ${t.on.map((x) => fmt(x.requestsPerSec)).join(', ')} / ${t.off.map((x) => fmt(x.requestsPerSec)).join(', ')} |`),
   ].join('\n');
 }
 

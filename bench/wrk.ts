@@ -19,8 +19,10 @@ export interface WrkOptions {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  /** The body; each "[<id>]" becomes an id unique to the run. */
+  /** The body; each "[<id>]" becomes an id unique to the run, each "[<session>]" a session id shared by `sessionRequests` requests in turn. */
   body?: string;
+  /** Requests a "[<session>]" id lasts (default 1). */
+  sessionRequests?: number;
   /** Paths (with query) sent in turn; default the URL's. */
   paths?: string[];
   connections?: number;
@@ -36,6 +38,7 @@ export async function wrkLoad(options: WrkOptions): Promise<LoadResult> {
     const headersFile = path.join(dir, 'headers');
     writeFileSync(headersFile, Object.entries(options.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n'));
     env.WRK_HEADERS_FILE = headersFile;
+    if (options.sessionRequests !== undefined) env.WRK_SESSION_REQUESTS = String(options.sessionRequests);
     if (options.body !== undefined) {
       env.WRK_BODY_FILE = path.join(dir, 'body');
       writeFileSync(env.WRK_BODY_FILE, options.body);

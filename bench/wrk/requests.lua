@@ -1,7 +1,8 @@
 -- wrk script for bench/wrk.ts. Environment:
 --   WRK_METHOD        GET or POST (default POST)
 --   WRK_HEADERS_FILE  "Name: value" lines
---   WRK_BODY_FILE     the body; every "[<id>]" becomes an id unique to this run (WRK_ID_PREFIX)
+--   WRK_BODY_FILE     the body; every "[<id>]" becomes an id unique to this run (WRK_ID_PREFIX), and
+--                     every "[<session>]" a session id shared by WRK_SESSION_REQUESTS requests in turn
 --   WRK_PATHS_FILE    paths with query, one per line, sent in turn (default: the URL's path)
 -- At the end it writes one line "WRK_JSON {...}" with the counts and latency percentiles.
 local function slurp(name)
@@ -26,6 +27,8 @@ if body then
   parts = {}
   for piece in (body .. "[<id>]"):gmatch("(.-)%[<id>%]") do parts[#parts + 1] = piece end
 end
+local sessionRequests = tonumber(os.getenv("WRK_SESSION_REQUESTS") or "1")
+local sessions = body ~= nil and body:find("[<session>]", 1, true) ~= nil
 local paths = {}
 for line in (slurp("WRK_PATHS_FILE") or ""):gmatch("[^\n]+") do paths[#paths + 1] = line end
 
@@ -41,6 +44,10 @@ request = function()
       local out = { parts[1] }
       for i = 2, #parts do out[#out + 1] = id .. "-" .. (i - 1); out[#out + 1] = parts[i] end
       b = table.concat(out)
+    end
+    if sessions then
+      local session = prefix .. "-s" .. math.floor((counter - 1) / sessionRequests)
+      b = b:gsub("%[<session>%]", function() return session end)
     end
   end
   return wrk.format(method, path, headers, b)
