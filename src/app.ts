@@ -18,6 +18,7 @@ import { accepts, securityOf, type AuthSpec } from './auth/principal.js';
 import { ErrorEnvelope } from './http/envelope.js';
 import { registerContentParsers } from './http/content-parsers.js';
 import { schemaBoundary } from './http/validation.js';
+import { requestLogger } from './http/request-logger.js';
 import { registerFormats } from './http/formats.js';
 import { clientErrorHandler, registerErrorHandling, sendError } from './http/error-handler.js';
 import { browserPathRegistry, isPreflightRoute, registerCors } from './plugins/cors.js';
@@ -77,6 +78,7 @@ function createFastify(config: Config, options: BuildOptions) {
     bodyLimit: BODY_LIMIT,
     // A hop count trusts that many proxies in front of this server (as proxy-addr does for a number).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    childLoggerFactory: requestLogger,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
