@@ -151,7 +151,8 @@ async function setupEmbedded() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sf-hot-embedded-'));
   // The engine is PostgreSQL whenever DATABASE_URL is set, even inherited.
   delete process.env.DATABASE_URL;
-  const env = { DATA_DIR: dir, STOREFRONT_SECRET: randomBytes(32).toString('base64'), STOREFRONT_NO_BOOTSTRAP: '1', LOG_LEVEL: 'warn' };
+  // The recommendation job off, as on the PostgreSQL server (the benchmark measures ingestion, not learning).
+  const env = { DATA_DIR: dir, STOREFRONT_SECRET: randomBytes(32).toString('base64'), STOREFRONT_NO_BOOTSTRAP: '1', LOG_LEVEL: 'warn', RECOMMENDATIONS_REFRESH_SECONDS: '0' };
   try {
     const site = cli(env, ['site', 'create', '--name', 'Bench', '--origin', ORIGIN, '--owner', 'bench']);
     const key = String(cli(env, ['key', 'create', '--site', String(site.site_id), '--scopes', 'events:write', '--rate-limit', '100000000']).api_key);
@@ -326,7 +327,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
   const pacedOf = new Map(r.paced.map((p) => [p.key, p]));
   const lines = [
     ...(r.generator === 'wrk' ? [] : ['**wrk is not installed** (the Debian package `wrk`): every figure below is autocannon’s, which runs in the benchmark’s Node process, takes a share of the two cores and flatters the ratios.', '']),
-    `Settings: each run ${SECONDS} s, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} (every other one in reverse order, after a 2 s warm-up of each), ${gen}; the real server on PostgreSQL (pool of 16, LOG_LEVEL=warn, its recommendation job off), the embedded engine (PGlite, its own DATA_DIR), and one bare Fastify server answering every route from memory through the route's own schemas and envelope, each its own process${serviceNodeArgs().length ? `; service node options \`${serviceNodeArgs().join(' ')}\`` : ''}. Every route answered 2xx to one request before the load; non-2xx + errors (wrk: 4xx/5xx answers and socket errors; paced runs: anything not 2xx) count every run of the scenario, not only the best.`,
+    `Settings: each run ${SECONDS} s, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} (every other one in reverse order, after a 2 s warm-up of each), ${gen}; the real server on PostgreSQL (pool of 16, LOG_LEVEL=warn, its recommendation job off), the embedded engine (PGlite, its own DATA_DIR, its recommendation job off too; analytics rollups on in both), and one bare Fastify server answering every route from memory through the route's own schemas and envelope, each its own process${serviceNodeArgs().length ? `; service node options \`${serviceNodeArgs().join(' ')}\`` : ''}. Every route answered 2xx to one request before the load; non-2xx + errors (wrk: 4xx/5xx answers and socket errors; paced runs: anything not 2xx) count every run of the scenario, not only the best.`,
     '',
     `Ingest, ${how}:`,
     '',
