@@ -22,3 +22,28 @@ describe('late extension points', () => {
     assert.equal((await gate.running('site_a')).size, 0);
   });
 });
+
+describe('late extension points, members', () => {
+  it('shows the members of the implementation in force, bound to it, and drops those it lacks', () => {
+    const point = late<{ name(): string; extra?(): string }>({ name: () => 'fallback' });
+    assert.equal(point.name(), 'fallback');
+    assert.equal('extra' in point, false);
+    class Impl {
+      constructor(private readonly label: string) {}
+      name() {
+        return this.label;
+      }
+      extra() {
+        return `${this.label}+`;
+      }
+    }
+    point.resolve(new Impl('found'));
+    const { name } = point;
+    assert.equal(name(), 'found', 'a method taken off the point keeps its this');
+    assert.equal(point.extra?.(), 'found+');
+    point.resolve(undefined);
+    assert.equal(point.name(), 'fallback');
+    assert.equal('extra' in point, false);
+    assert.equal(typeof point.resolve, 'function');
+  });
+});
