@@ -16,7 +16,7 @@ const ROLLUP_INTERVAL_MS = 2_000;
 /**
  * A chunk's events on the embedded engine. PGlite has one connection: while a chunk's transaction
  * is open, ingestion's writes wait for it. A tick in 50,000-event chunks held them up to half a
- * second under load (track's p99 at 420-490 ms under wrk); chunks of 500 hold them a few tens of
+ * second under load (track's p99 at 418-494 ms under wrk); chunks of 500 hold them a few tens of
  * milliseconds (p99 41-44 ms), and writes queued meanwhile go between two chunks. The price: a
  * backlog rolls about a fifth slower (152,162 events: 10.2-10.5 s against 8.3-8.7 s). PostgreSQL
  * keeps the default (writes never wait for a roll there).

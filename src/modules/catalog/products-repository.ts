@@ -38,8 +38,11 @@ const COLUMNS = [
   .map((c) => `p.${c}`)
   .join(', ');
 
-/** The columns a storefront shows (the shelf's), of a full row or of the shelf's own. */
-type ShownRow = Pick<ProductRow, 'product_id' | 'title' | 'url' | 'image_media_id' | 'image_url' | 'price_amount' | 'price_currency' | 'sale_amount' | 'sale_currency' | 'availability' | 'categories' | 'created_at'>;
+/** The columns a storefront shows (the shelf's): its row type and its select list come from this one list. */
+const SHOWN = ['product_id', 'title', 'url', 'image_media_id', 'image_url', 'price_amount', 'price_currency', 'sale_amount', 'sale_currency', 'availability', 'categories', 'created_at'] as const satisfies readonly (keyof ProductRow)[];
+
+/** The shown columns, of a full row or of the shelf's own. */
+type ShownRow = Pick<ProductRow, (typeof SHOWN)[number]>;
 
 const shownFromRow = (r: ShownRow): Omit<ShelfListing, 'version'> => ({
   productId: r.product_id,
@@ -171,7 +174,7 @@ export async function findProducts(q: Queryable, siteId: string, productIds: rea
   return rows.map(productFromRow);
 }
 
-const SHELF_COLUMNS = 'p.product_id, p.title, p.url, p.image_media_id, p.image_url, p.price_amount, p.price_currency, p.sale_amount, p.sale_currency, p.availability, p.categories, p.created_at, p.xmin::text AS version';
+const SHELF_COLUMNS = [...SHOWN.map((c) => `p.${c}`), 'p.xmin::text AS version'].join(', ');
 
 type ShelfRowRaw = ShownRow & { version: string };
 

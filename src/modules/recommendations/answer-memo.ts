@@ -11,8 +11,9 @@
 // database. So answers keep the caches' bounds: a product changed reaches them within 5 s, a
 // neighbour list within 20 s. The popular ranking an answer was filled from is served 30 s at most
 // (popular-shelf.ts), and a ranking rebuilt reaches answers within MEMO_MS more; a new ranking does
-// not throw every answer away at once (that wave of compositions was the recommendation route's tail). Each ask composed again goes through the caches, which read
-// again in the background what is due (answers served from here read no cache).
+// not throw every answer away at once (that wave of compositions was the recommendation route's
+// tail). Each ask composed again goes through the caches, which read again in the background what
+// is due (answers served from here read no cache).
 import type { ShelfProduct } from '../../kernel/index.js';
 import type { Ask } from './recommendation.js';
 
