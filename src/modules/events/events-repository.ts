@@ -47,31 +47,50 @@ export interface Inserted {
 
 const ALL: Inserted = { has: () => true };
 
-/**
- * Inserts the rows (distinct keys, sorted by key so that concurrent transactions lock in one
- * order); rows whose key exists are skipped. Returns the event ids that were inserted: when all
- * were (the common case), one row comes back instead of one a row.
- */
-export async function insertEvents(q: Queryable, rows: readonly NewEvent[]): Promise<Inserted> {
-  const { rows: result } = await q.query<{ inserted: string[] | null }>(
-    `WITH ins AS (
-       INSERT INTO events (site_id, event_id, event_type, session_id, user_id, device_id, client_event_id,
+/** How a statement meets an event id that is already stored. */
+export type OnDuplicate =
+  /** Skips it (ON CONFLICT DO NOTHING): a probe of the primary key before every row. */
+  | 'skip'
+  /** Fails the whole statement with a unique violation (nothing inserted): no probe, so cheaper when none is stored. */
+  | 'fail';
+
+const INSERT_COLUMNS = `INSERT INTO events (site_id, event_id, event_type, session_id, user_id, device_id, client_event_id,
                            dedup_key_source, trust_class, key_id, origin, occurred_at, received_at, properties, context)
        SELECT x->>0, x->>1, x->>2, x->>3, x->>4, x->>5, x->>6, x->>7, x->>8, x->>9, x->>10,
               timestamptz 'epoch' + (x->>11)::bigint * interval '1 millisecond',
               timestamptz 'epoch' + (x->>12)::bigint * interval '1 millisecond',
               x->13, x->14
-         FROM jsonb_array_elements($1::jsonb) AS x
+         FROM jsonb_array_elements($1::jsonb) AS x`;
+
+const INSERT_SKIPPING = `WITH ins AS (
+       ${INSERT_COLUMNS}
        ON CONFLICT (event_id, site_id) DO NOTHING
        RETURNING event_id
      )
-     SELECT CASE WHEN count(*) = $2 THEN NULL ELSE coalesce(array_agg(event_id), '{}') END AS inserted FROM ins`,
-    [eventsDocument(rows), rows.length],
-    { prepare: true },
-  );
+     SELECT CASE WHEN count(*) = $2 THEN NULL ELSE coalesce(array_agg(event_id), '{}') END AS inserted FROM ins`;
+
+/**
+ * Inserts the rows (distinct keys, sorted by key so that concurrent transactions lock in one
+ * order). With `skip`, rows whose key exists are skipped, and the event ids inserted come back:
+ * when all were (the common case), one row instead of one a row. With `fail`, a stored key fails
+ * the statement with a unique violation on events_pkey (isDuplicateEvent) and nothing is inserted.
+ */
+export async function insertEvents(q: Queryable, rows: readonly NewEvent[], onDuplicate: OnDuplicate = 'skip'): Promise<Inserted> {
+  const document = eventsDocument(rows);
+  if (onDuplicate === 'fail') {
+    await q.query(INSERT_COLUMNS, [document], { prepare: true });
+    return ALL;
+  }
+  const { rows: result } = await q.query<{ inserted: string[] | null }>(INSERT_SKIPPING, [document, rows.length], { prepare: true });
   const inserted = result[0]?.inserted;
   return inserted === null || inserted === undefined ? ALL : new Set(inserted);
 }
+
+/** The error of an insert with `fail` that met a stored event id. */
+export const isDuplicateEvent = (err: unknown): boolean => {
+  const e = err as { code?: unknown; constraint?: unknown } | null;
+  return typeof e === 'object' && e !== null && e.code === '23505' && e.constraint === 'events_pkey';
+};
 
 /**
  * The rows as one JSON document, a row an array: its columns, the times as epoch milliseconds, and
