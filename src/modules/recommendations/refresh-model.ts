@@ -15,7 +15,13 @@ import { CountBatch } from './count-batch.js';
 import * as repo from './model-repository.js';
 import { MIN_SESSIONS, topNeighbours } from './neighbours.js';
 
-export const PIECE_EVENTS = 5_000;
+/**
+ * A piece of the command's refresh (the server's job learns in pieces of 1,000, at a quarter of the
+ * time). Pairs repeated within a piece are summed before their one upsert, and a session's state is
+ * loaded and saved once a piece: 1M events took 60-75 s in pieces of 20,000 against 83-101 s in
+ * pieces of 5,000 (peak RSS 338 MiB; 420-438 MiB in pieces of 50,000 for 54-63 s), BENCHMARKS.md.
+ */
+export const PIECE_EVENTS = 20_000;
 export const RANK_BATCH = 200;
 export const SPREAD_BATCH = 2_000;
 /**
