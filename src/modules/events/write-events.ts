@@ -1,8 +1,9 @@
 // Writes validated events through group commit: one statement inserts a batch of rows (the
 // primary key deduplicates: a flush inserts without probing it first, and is redone skipping the
-// stored keys when it meets one, see insertionMode); profiles from new server events are updated in the same transaction;
-// duplicates answer with the stored event's time. New server events that an active workflow takes
-// record their deliveries in the same transaction (the kernel's workflow triggers: an outbox). Every caller is answered after the commit.
+// stored keys when it meets one, see insertionMode); profiles from new server events are updated
+// in the same transaction; duplicates answer with the stored event's time. New server events that
+// an active workflow takes record their deliveries in the same transaction (the kernel's workflow
+// triggers: an outbox). Every caller is answered after the commit.
 import type { Database } from '../../db/types.js';
 import type { Happening, WorkflowTriggers } from '../../kernel/index.js';
 import { toIso } from '../../time.js';
