@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { toIso, toIsoOrNull } from '../src/time.js';
+import { toIso, toIsoOrNull } from '../../src/time.js';
 
 describe('toIso', () => {
   const table: [Date | string | number, string][] = [
