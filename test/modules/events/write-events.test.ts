@@ -138,6 +138,25 @@ forEachEngine('event writer', (t) => {
     assert.equal(rows[0]!.events, '2');
   });
 
+  it('stores ids, properties and context exactly as sent, quotes, backslashes and any Unicode included, in both insert modes', async () => {
+    const { siteId } = await t().createSite();
+    const writer = createEventWriter(t().database.db, noWorkflows);
+    const odd = 'a"b\\c\u2028é😀\n\t/\'';
+    const properties = { product_id: odd, nested: { [odd]: [odd, 1.5, null, true] } };
+    const context = { page_url: `https://shop.example/?q=${encodeURIComponent(odd)}`, referrer: odd };
+    const sent = newEvent(siteId, odd, { sessionId: odd, userId: odd, deviceId: odd, properties, propertiesJson: JSON.stringify(properties), contextJson: JSON.stringify(context) });
+    // The first flush fails on nothing; the second meets the stored key and is redone skipping it.
+    await writer.submit([sent]);
+    const again = await writer.submit([newEvent(siteId, `${odd}-2`, { sessionId: odd }), sent]);
+    assert.deepEqual(again.map((r) => r.deduplicated), [false, true]);
+    const { rows } = await t().database.db.query<{ session_id: string; user_id: string; device_id: string; client_event_id: string; properties: unknown; context: unknown; occurred_at: Date }>(
+      'SELECT session_id, user_id, device_id, client_event_id, properties, context, occurred_at FROM events WHERE site_id = $1 AND event_id = $2',
+      [siteId, sent.eventId],
+    );
+    assert.deepEqual(rows[0], { session_id: odd, user_id: odd, device_id: odd, client_event_id: odd, properties, context, occurred_at: new Date(sent.occurredAt) });
+    assert.equal(await stored(siteId), 2);
+  });
+
   it('lets any other failure through (nothing redone)', async () => {
     const { siteId } = await t().createSite();
     const { db, inserts } = counting(t().database.db);
