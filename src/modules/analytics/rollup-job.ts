@@ -6,7 +6,7 @@
 // the chunk under way.
 import { periodic } from '../../jobs/periodic.js';
 import type { Database } from '../../db/types.js';
-import { advanceHorizon, chunkEnd, lockSiteHorizon, rollEvents, sitesBehind, streamHorizon } from './rollup-repository.js';
+import { advanceHorizon, chunkEnd, lockSiteHorizon, rollEvents, rollMemory, sitesBehind, streamHorizon } from './rollup-repository.js';
 
 export interface RollupJob {
   start(onError: (err: unknown, context?: string) => void): void;
@@ -29,6 +29,7 @@ export function createRollupJob(deps: { db: Database; intervalMs: number; chunkE
       const start = await lockSiteHorizon(tx, siteId);
       if (start === null || BigInt(start) >= BigInt(horizon)) return null;
       const end = await chunkEnd(tx, siteId, start, horizon, size);
+      await rollMemory(tx);
       const n = await rollEvents(tx, siteId, start, end);
       await advanceHorizon(tx, siteId, end, n);
       return n;

@@ -30,6 +30,15 @@ export async function lockSiteHorizon(q: Queryable, siteId: string): Promise<str
 }
 
 /**
+ * Memory for the sorts and hashes of one roll, for the rest of the caller's transaction: a chunk's
+ * keys sorted for their previous slots spill to disk under the default 4 MB (50,000 events: about 2
+ * MB a sort on disk, a tenth more time for the whole roll in BENCHMARKS.md's runs).
+ */
+export async function rollMemory(q: Queryable): Promise<void> {
+  await q.query("SET LOCAL work_mem = '16MB'");
+}
+
+/**
  * Where a roll from `start` stops, below `horizon`: after about `size` events, at a transaction's
  * edge (a transaction's events are rolled together); `horizon` when fewer are left.
  */
@@ -46,20 +55,26 @@ export async function chunkEnd(q: Queryable, siteId: string, start: string, hori
 }
 
 /**
- * The key rows a roll adds for one kind (`new_…`, only those the site did not have), the slots those
- * keys had before (`old_…`: the statement's snapshot does not see `new_…`'s rows; an index probe a
- * key, OFFSET 0 keeps it from becoming a scan of the table), and the change to
- * analytics_slot_distinct (`delta_…`): every (slot, previous slot) of the keys' new sequences of
- * slots counted in, those of their old ones out (a late event's slot between two a key had changes
- * the later one's previous slot).
+ * The slots the chunk's keys had before (`old_…`: one index probe a distinct key, OFFSET 0 keeps it
+ * from becoming a scan of the table), the key rows the roll adds (`new_…`: the chunk's (key, slot)
+ * pairs the key did not have, a plain insert: the site's rolls are one at a time, under its locked
+ * horizon row, so no other statement adds this site's key rows meanwhile, and ON CONFLICT's probe of
+ * every row before its insert would repeat `old_…`'s), and the change to analytics_slot_distinct
+ * (`delta_…`): every (slot, previous slot) of the keys' new sequences of slots counted in, those of
+ * their old ones out (a late event's slot between two a key had changes the later one's previous
+ * slot). Probing before inserting also keeps the probes off the entries the insert adds.
  */
 function keyRows(kind: 'sessions' | 'visitors', table: string, column: string): string {
   const lag = `lag(slot, 1, '-infinity'::timestamptz) OVER (PARTITION BY k ORDER BY slot)`;
-  return `new_${kind} AS (
-       INSERT INTO ${table} (site_id, ${column}, slot) SELECT DISTINCT $1, ${column}, slot FROM ev ON CONFLICT DO NOTHING RETURNING ${column} AS k, slot
+  return `pairs_${kind} AS MATERIALIZED (
+       SELECT DISTINCT ${column} AS k, slot FROM ev
      ), old_${kind} AS MATERIALIZED (
-       SELECT n.k, t.slot FROM (SELECT DISTINCT k FROM new_${kind}) n
+       SELECT n.k, t.slot FROM (SELECT DISTINCT k FROM pairs_${kind}) n
         CROSS JOIN LATERAL (SELECT t.slot FROM ${table} t WHERE t.site_id = $1 AND t.${column} = n.k OFFSET 0) t
+     ), new_${kind} AS (
+       INSERT INTO ${table} (site_id, ${column}, slot)
+       SELECT $1, p.k, p.slot FROM pairs_${kind} p WHERE NOT EXISTS (SELECT 1 FROM old_${kind} o WHERE o.k = p.k AND o.slot = p.slot)
+       RETURNING ${column} AS k, slot
      ), delta_${kind} AS (
        SELECT '${kind}' AS kind, slot, prev_slot, sum(d) AS d FROM (
          SELECT slot, ${lag} AS prev_slot, 1 AS d FROM (SELECT k, slot FROM old_${kind} UNION ALL SELECT k, slot FROM new_${kind}) x
