@@ -196,6 +196,24 @@ forEachEngine('analytics rollups', (t) => {
     assert.deepEqual(await series(t(), s, 'from=2026-03-07&to=2026-03-08&metric=visitors'), [2]);
   });
 
+  it('a roll whose keys already have some of its slots adds only the missing (key, slot) rows, and counts each key once', async () => {
+    const s = await shop(t());
+    const ev = (id: string, session: string, at: string, device: string | null = 'd1'): Ev => ({ id, type: 'page_view', session, device, at: Date.parse(at) });
+    const first = [ev('1', 'x', '2026-03-07T10:05:00Z'), ev('2', 'y', '2026-03-07T10:20:00Z', null)];
+    await send(t(), s, first);
+    assert.equal(await rollExpecting(s.siteId, first.length), first.length);
+    // The same quarter hours again (x at 10:10, y at 10:25), and a slot each key did not have.
+    const again = [ev('3', 'x', '2026-03-07T10:10:00Z'), ev('4', 'y', '2026-03-07T10:25:00Z', null), ev('5', 'x', '2026-03-07T09:50:00Z'), ev('6', 'y', '2026-03-07T10:40:00Z', null)];
+    await send(t(), s, again);
+    assert.equal(await rollExpecting(s.siteId, again.length), again.length);
+    const { rows } = await t().database.db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_slot_sessions WHERE site_id = $1', [s.siteId]);
+    assert.equal(rows[0]!.n, 4, 'x at 09:45 and 10:00, y at 10:15 and 10:30');
+    await checkDistinctAggregate(t(), s, 'keys that had the slots');
+    assert.deepEqual(await series(t(), s, 'from=2026-03-07&to=2026-03-08&metric=sessions'), [2]);
+    assert.deepEqual(await series(t(), s, 'from=2026-03-07&to=2026-03-08&metric=visitors'), [2]);
+    await checkSummary(t(), s, [...first, ...again], 'from=2026-03-07T10:00:00Z&to=2026-03-07T10:30:00Z', Date.parse('2026-03-07T10:00:00Z'), Date.parse('2026-03-07T10:30:00Z'), 'the slots both rolls had');
+  });
+
   it('late events between (and before) the rolled hours of a key: every range of hours counts the key once', async () => {
     const s = await shop(t());
     const ev = (id: string, at: string, session: string): Ev => ({ id, type: 'page_view', session, device: 'd1', at: Date.parse(at) });
