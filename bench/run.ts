@@ -30,7 +30,9 @@ function replaceSection(doc: string, name: string, body: string): string {
   return `${doc.trimEnd()}\n\n${block}\n`;
 }
 
-let doc = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n';
+// Read again before each section is written: prose edited while a benchmark runs (they take many
+// minutes) must not be overwritten with the text the run started from.
+const current = (): string => (existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n');
 const stamp = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`;
 
 const SECTIONS: { name: string; run: () => Promise<string> }[] = [
@@ -53,10 +55,8 @@ for (const section of SECTIONS) {
   log(`== ${section.name} ==`);
   const md = `${stamp}\n\n${await section.run()}`;
   process.stdout.write(`\n${md}\n`);
-  doc = replaceSection(doc, section.name, md);
   // Written after each section, so a later failure keeps what was measured.
-  writeFileSync(FILE, doc);
+  writeFileSync(FILE, replaceSection(current(), section.name, md));
 }
 
-writeFileSync(FILE, doc);
 log(`wrote ${FILE}`);
