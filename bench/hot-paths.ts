@@ -6,7 +6,8 @@
 // rounds; every ratio is to the bare route of the same run. Then one autocannon run of the bare
 // track route and of track, to show both generators side by side, and each route paced (open loop)
 // at half its best rate for p50/p99, the bare route at the same rate beside it and at half its own
-// best rate (what half load costs a server that does nothing, on this machine).
+// best rate (what half load costs a server that does nothing, on this machine), once the PostgreSQL
+// server's analytics rollups have caught up with what the rounds wrote.
 //
 // Settings: BENCH_SECONDS (each run, default 10), BENCH_ROUNDS (default 3), BENCH_HOT_SESSIONS (the
 // recommendations shop's sessions, default 5,000). Without wrk (the Debian package) the rounds run
@@ -268,6 +269,34 @@ async function pacedRuns(list: Scenario[], best: Record<string, Best>, log: (lin
   return out;
 }
 
+/**
+ * Waits (two minutes at most) until the PostgreSQL server's rollup task has rolled every site's
+ * events: the paced runs measure half load, not the backlog that the rounds at full load left (a
+ * roll catching up with a batch round took track's paced p99 from 16-33 ms to 69-384 ms in scratch
+ * runs, BENCHMARKS.md). One index probe a site.
+ */
+async function rollupsCaughtUp(url: string, log: (line: string) => void): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const t0 = performance.now();
+    for (;;) {
+      const { rows } = await client.query<{ behind: number }>(
+        `SELECT count(*)::int AS behind FROM sites s LEFT JOIN analytics_rollup_state r ON r.site_id = s.site_id
+          WHERE EXISTS (SELECT 1 FROM events e WHERE e.site_id = s.site_id AND e.ingest_xid >= coalesce(r.horizon, '1'::xid8))`,
+      );
+      const waited = (performance.now() - t0) / 1000;
+      if (rows[0]!.behind === 0 || waited > 120) {
+        log(`rollups ${rows[0]!.behind === 0 ? 'caught up' : 'still behind'} after ${fmt(waited, 1)} s`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export async function runHotPathsBench(log: (line: string) => void): Promise<HotPathsResult> {
   const generator: Generator = wrkAvailable() ? 'wrk' : 'autocannon';
   if (generator === 'autocannon') log('wrk is not installed: the rounds run on autocannon');
@@ -289,6 +318,7 @@ export async function runHotPathsBench(log: (line: string) => void): Promise<Hot
       log('autocannon: bare track route, track …');
       side = { bare: await drive('autocannon', list[0]!.target, SECONDS), track: await drive('autocannon', list[1]!.target, SECONDS) };
     }
+    await rollupsCaughtUp(p.database.env.DATABASE_URL, log);
     const pacedOut = await pacedRuns(list, best, log);
     return {
       generator,
@@ -359,7 +389,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
       return `${loadRow(r, s)} ${pc ? `${fmt(pc.rate)} req/s` : '—'} | ${pacedCell(pc?.run)} | ${pacedCell(pc?.bare)} | ${own} |`;
     }),
     '',
-    `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (bench/paced-client.mjs; latency from each request's due time):`,
+    `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (bench/paced-client.mjs; latency from each request's due time), once the PostgreSQL server's rollups had caught up with what the rounds wrote:`,
     '',
     '| route | rate | requests | p50 ms | p99 ms | non-2xx |',
     '|---|---:|---:|---:|---:|---:|',
