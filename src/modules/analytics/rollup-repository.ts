@@ -30,9 +30,10 @@ export async function lockSiteHorizon(q: Queryable, siteId: string): Promise<str
 }
 
 /**
- * Memory for the sorts and hashes of one roll, for the rest of the caller's transaction: a chunk's
- * keys sorted for their previous slots spill to disk under the default 4 MB (50,000 events: about 2
- * MB a sort on disk, a tenth more time for the whole roll in BENCHMARKS.md's runs).
+ * Memory for the sorts and hashes of one roll on PostgreSQL, for the rest of the caller's
+ * transaction: a chunk's keys sorted for their previous slots spill to disk under the default 4 MB
+ * (50,000 events: about 2 MB a sort on disk, a tenth more time for the whole roll in BENCHMARKS.md's
+ * runs).
  */
 export async function rollMemory(q: Queryable): Promise<void> {
   await q.query("SET LOCAL work_mem = '16MB'");
