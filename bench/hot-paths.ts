@@ -19,6 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type autocannon from 'autocannon';
+import { openPostgres } from '../src/db/postgres.js';
+import { sitesBehind, streamHorizon } from '../src/modules/analytics/rollup-repository.js';
 import { campaignSite } from './campaigns.js';
 import { eventBody } from './events.js';
 import { benchDatabase, fmt, freePort, load, pacedLoad, serviceNodeArgs, startChild, startService, type Child, type LoadResult } from './lib.js';
@@ -271,29 +273,25 @@ async function pacedRuns(list: Scenario[], best: Record<string, Best>, log: (lin
 
 /**
  * Waits (two minutes at most) until the PostgreSQL server's rollup task has rolled every site's
- * events: the paced runs measure half load, not the backlog that the rounds at full load left (a
- * roll catching up with a batch round took track's paced p99 from 16-33 ms to 69-384 ms in scratch
- * runs, BENCHMARKS.md). One index probe a site.
+ * events below the stream's horizon (the task's own question, `sitesBehind`): the paced runs
+ * measure half load, not the backlog that the rounds at full load left (a roll catching up with a
+ * batch round took track's paced p99 from 16-33 ms to 69-384 ms in scratch runs, BENCHMARKS.md).
  */
 async function rollupsCaughtUp(url: string, log: (line: string) => void): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const db = openPostgres(url, { poolSize: 1 });
   try {
     const t0 = performance.now();
     for (;;) {
-      const { rows } = await client.query<{ behind: number }>(
-        `SELECT count(*)::int AS behind FROM sites s LEFT JOIN analytics_rollup_state r ON r.site_id = s.site_id
-          WHERE EXISTS (SELECT 1 FROM events e WHERE e.site_id = s.site_id AND e.ingest_xid >= coalesce(r.horizon, '1'::xid8))`,
-      );
+      const behind = (await sitesBehind(db, await streamHorizon(db))).length;
       const waited = (performance.now() - t0) / 1000;
-      if (rows[0]!.behind === 0 || waited > 120) {
-        log(`rollups ${rows[0]!.behind === 0 ? 'caught up' : 'still behind'} after ${fmt(waited, 1)} s`);
+      if (behind === 0 || waited > 120) {
+        log(`rollups ${behind === 0 ? 'caught up' : 'still behind'} after ${fmt(waited, 1)} s`);
         return;
       }
       await new Promise((r) => setTimeout(r, 500));
     }
   } finally {
-    await client.end();
+    await db.close();
   }
 }
 
