@@ -23,7 +23,7 @@ import { openPostgres } from '../src/db/postgres.js';
 import { sitesBehind, streamHorizon } from '../src/modules/analytics/rollup-repository.js';
 import { campaignSite } from './campaigns.js';
 import { eventBody } from './events.js';
-import { benchDatabase, fmt, freePort, load, pacedLoad, serviceNodeArgs, startChild, startService, type Child, type LoadResult } from './lib.js';
+import { benchDatabase, cpuMs, fmt, freePort, load, pacedLoad, postgresCpuMs, serviceNodeArgs, startChild, startService, type Child, type LoadResult } from './lib.js';
 import { routeSite } from './recommendations.js';
 import { wrkAvailable, wrkLoad } from './wrk.js';
 
@@ -74,11 +74,29 @@ function drive(generator: Generator, t: Target, seconds: number): Promise<LoadRe
   return load({ url: t.url, method: t.method, headers: t.headers, body: t.body, idReplacement: t.body?.includes('[<id>]') ?? false, duration: seconds, connections: CONNECTIONS, warmupSeconds: 0, ...(requests ? { requests } : {}) });
 }
 
+/** A process whose CPU the paced runs watch: what else was busy while a route was held at half load. */
+interface CpuProbe {
+  label: string;
+  ms: () => number;
+}
+
+/** Each probe's CPU during `fn`, as a share of one core: "service 23 %, postgres 41 %, …". */
+async function cpuDuring<T>(probes: readonly CpuProbe[], fn: () => Promise<T>): Promise<{ result: T; cpu: string }> {
+  const before = probes.map((p) => p.ms());
+  const t0 = performance.now();
+  const result = await fn();
+  const wall = performance.now() - t0;
+  const cpu = probes.map((p, i) => `${p.label} ${fmt(((p.ms() - before[i]!) / wall) * 100)} %`).join(', ');
+  return { result, cpu };
+}
+
 /** The target held at `rate` req/s, open loop, for PACED_SECONDS after a 2 s warm-up. */
-async function paced(t: Target, rate: number): Promise<Paced> {
+async function paced(t: Target, rate: number, probes: readonly CpuProbe[] = [], log?: (line: string) => void): Promise<Paced> {
   const options = { url: t.url, rate, method: t.method, headers: t.headers, body: t.body, paths: t.paths };
   await pacedLoad({ ...options, seconds: 2 });
-  return pacedLoad({ ...options, seconds: PACED_SECONDS });
+  const { result, cpu } = await cpuDuring(probes, () => pacedLoad({ ...options, seconds: PACED_SECONDS }));
+  log?.(`  ${new URL(t.url).port} at ${fmt(rate)} req/s: p50 ${fmt(result.p50, 1)} ms, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx} (status ${result.status}, lost ${result.failed}, unanswered ${result.unanswered}; ${result.dropped} connections lost); CPU of one core: ${cpu}`);
+  return result;
 }
 
 /** The service on PostgreSQL with its sites: live campaigns and a running experiment (site A), a learned shop (site B). */
@@ -248,23 +266,23 @@ export interface HotPathsResult {
   sizes: { campaigns: number; configBytes: number; products: number; events: number; strategies: Record<string, number>; answerBytes: number };
 }
 
-async function pacedRuns(list: Scenario[], best: Record<string, Best>, log: (line: string) => void): Promise<HotPathsResult['paced']> {
+async function pacedRuns(list: Scenario[], best: Record<string, Best>, probes: readonly CpuProbe[], log: (line: string) => void): Promise<HotPathsResult['paced']> {
   const byKey = new Map(list.map((s) => [s.key, s]));
   const out: HotPathsResult['paced'] = [];
   for (const s of list) {
     if (!s.bare || s.perRequest) continue;
     const rate = Math.max(1, Math.floor(best[s.key]!.result.requestsPerSec / 2));
     log(`${s.key} at half load, paced (${rate} req/s) …`);
-    const run = await paced(s.target, rate);
+    const run = await paced(s.target, rate, probes, log);
     // The embedded track's bare figure is the PostgreSQL track's (the same bare route, another rate).
-    const bare = s.key === 'track-embedded' ? undefined : await paced(byKey.get(s.bare)!.target, rate);
+    const bare = s.key === 'track-embedded' ? undefined : await paced(byKey.get(s.bare)!.target, rate, probes, log);
     // The bare route at half its own best rate: what "half load" costs a server that does nothing
     // on this machine (the same generator, cores and ratio of paced to saturated cost).
     let bareOwn: { rate: number; run: Paced } | undefined;
     if (s.key !== 'track-embedded') {
       const ownRate = Math.max(1, Math.floor(best[s.bare]!.result.requestsPerSec / 2));
       log(`${s.bare} at its own half load, paced (${ownRate} req/s) …`);
-      bareOwn = { rate: ownRate, run: await paced(byKey.get(s.bare)!.target, ownRate) };
+      bareOwn = { rate: ownRate, run: await paced(byKey.get(s.bare)!.target, ownRate, probes, log) };
     }
     out.push({ key: s.key, label: s.label, rate, run, bare, bareOwn });
   }
@@ -317,7 +335,13 @@ export async function runHotPathsBench(log: (line: string) => void): Promise<Hot
       side = { bare: await drive('autocannon', list[0]!.target, SECONDS), track: await drive('autocannon', list[1]!.target, SECONDS) };
     }
     await rollupsCaughtUp(p.database.env.DATABASE_URL, log);
-    const pacedOut = await pacedRuns(list, best, log);
+    const probes: CpuProbe[] = [
+      { label: 'service (PostgreSQL)', ms: () => cpuMs(p.service.child.pid!) },
+      { label: 'PostgreSQL', ms: postgresCpuMs },
+      { label: 'service (embedded)', ms: () => cpuMs(embedded!.service.child.pid!) },
+      { label: 'bare', ms: () => cpuMs(bare!.child.pid!) },
+    ];
+    const pacedOut = await pacedRuns(list, best, probes, log);
     return {
       generator,
       scenarios: list.map(({ key, label, perRequest, bare: b }) => ({ key, label, perRequest, bare: b })),

@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: child processes, autocannon runs, machine description.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,6 +118,24 @@ export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximu
  * connection send its share of a second back to back at the start of the second, which measures
  * bursts rather than a steady half load.
  */
+/** A paced run: non2xx counts every request not answered 2xx, the sum of status (answered otherwise), failed (lost with its connection) and unanswered (at the end); dropped counts connections lost. */
+export interface PacedResult {
+  sent: number;
+  done: number;
+  non2xx: number;
+  status: number;
+  failed: number;
+  unanswered: number;
+  dropped: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  max: number;
+  /** With the option `timelineMs`: [due from start ms, requests, slowest ms] for each interval. */
+  timeline?: [number, number, number][];
+}
+
 export async function pacedLoad(options: {
   url: string;
   rate: number;
@@ -129,7 +147,8 @@ export async function pacedLoad(options: {
   paths?: readonly string[];
   method?: 'GET' | 'POST';
   connections?: number;
-}): Promise<{ p50: number; p99: number; p999: number; max: number; sent: number; non2xx: number }> {
+  timelineMs?: number;
+}): Promise<PacedResult> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'paced-client.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(options));
   let out = '';
@@ -138,7 +157,40 @@ export async function pacedLoad(options: {
   });
   const code = await new Promise<number | null>((done) => child.on('close', done));
   if (code !== 0) throw new Error(`paced client exited with ${code}`);
-  return JSON.parse(out) as { p50: number; p99: number; p999: number; max: number; sent: number; non2xx: number };
+  return JSON.parse(out) as PacedResult;
+}
+
+/** CPU time (user + system) of a local process so far, in ms (0 once it is gone). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time so far of the machine's PostgreSQL server, in ms: its live processes, and the backends
+ * that have exited (their time is added to the postmaster's children's time when it reaps them).
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      // utime, stime; and for the postmaster (its parent is not postgres) cutime, cstime.
+      let ticks = Number(fields[11]) + Number(fields[12]);
+      if (!readFileSync(`/proc/${fields[1]}/stat`, 'utf8').includes('(postgres)')) ticks += Number(fields[13]) + Number(fields[14]);
+      total += (ticks * 1000) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

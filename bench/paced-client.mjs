@@ -6,9 +6,11 @@
 // the node:http client it replaces cost tens of microseconds a request and added its own garbage
 // collector's pauses to the figures.
 //
-// Options: one JSON document on stdin { url, method, headers, body, paths, rate, seconds, connections }.
+// Options: one JSON document on stdin { url, method, headers, body, paths, rate, seconds, connections,
+// timelineMs }.
 // "[<id>]" in the body becomes an id unique to the request; paths (with their query) are taken in
-// turn from a random start. Prints one JSON line: { sent, done, non2xx, p50, p90, p99, p999, max } (ms).
+// turn from a random start. Prints one JSON line: { sent, done, non2xx, status, failed, unanswered,
+// dropped, p50, p90, p99, p999, max } (ms; non2xx = status + failed + unanswered).
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 
@@ -33,8 +35,21 @@ function requestBytes(k) {
 }
 
 const latencies = new Float64Array(total);
+// With `timelineMs`: the slowest answer of the requests due in each interval of that many ms, to
+// see when a tail happened (the output's `timeline`: [due from start ms, requests, max ms][]).
+const slowest = o.timelineMs ? new Float64Array(Math.ceil((o.seconds * 1000) / o.timelineMs) + 1) : undefined;
+const dueCount = slowest && new Uint32Array(slowest.length);
+function record(due, ms) {
+  latencies[done++] = ms;
+  if (!slowest) return;
+  const b = Math.min(slowest.length - 1, Math.floor((due - start) / o.timelineMs));
+  dueCount[b] += 1;
+  if (ms > slowest[b]) slowest[b] = ms;
+}
 let done = 0;
-let non2xx = 0;
+let non2xx = 0; // answered, not 2xx
+let failed = 0; // in flight on a lost connection
+let dropped = 0; // connections lost
 let next = 0;
 const queue = []; // due times of requests waiting for a free connection
 const idle = [];
@@ -56,7 +71,8 @@ function connection() {
     },
   };
   const finish = () => {
-    latencies[done++] = performance.now() - due;
+    record(due, performance.now() - due);
+    due = 0;
     if (status < 200 || status >= 300) non2xx += 1;
     buffered = buffered.subarray(chunked ? buffered.indexOf('0\r\n\r\n', bodyStart) + 5 : bodyStart + length);
     bodyStart = -1;
@@ -76,11 +92,28 @@ function connection() {
     }
     if (chunked ? buffered.indexOf('0\r\n\r\n', bodyStart) >= 0 : buffered.length >= bodyStart + length) finish();
   });
-  socket.on('error', () => {
-    non2xx += 1;
-    latencies[done++] = performance.now() - due;
+  // A connection lost (an error, or the server closing it): its request in flight counts as a
+  // failure, and a new connection takes its place, so the rate holds.
+  let lost = false;
+  const lose = () => {
+    if (lost) return;
+    lost = true;
+    dropped += 1;
+    if (due > 0) {
+      failed += 1;
+      record(due, performance.now() - due);
+    }
+    const at = idle.indexOf(self);
+    if (at >= 0) idle.splice(at, 1);
+    if (connected) connections.push(connection());
+  };
+  let connected = false;
+  socket.on('error', lose);
+  socket.on('close', lose);
+  socket.on('connect', () => {
+    connected = true;
+    release(self);
   });
-  socket.on('connect', () => release(self));
   return self;
 }
 
@@ -103,7 +136,7 @@ function tick() {
   if (next < total) setTimeout(tick, 1);
 }
 
-const connections = Array.from({ length: o.connections ?? 64 }, connection);
+const connections = Array.from({ length: o.connections ?? 64 }, () => connection());
 await new Promise((resolve) => {
   const ready = setInterval(() => {
     if (idle.length === connections.length) {
@@ -125,5 +158,8 @@ await new Promise((resolve) => {
 });
 const sorted = latencies.subarray(0, done).sort();
 const at = (q) => Number((sorted[Math.min(done - 1, Math.floor(q * done))] ?? 0).toFixed(2));
-process.stdout.write(`${JSON.stringify({ sent: total, done, non2xx: non2xx + (total - done), p50: at(0.5), p90: at(0.9), p99: at(0.99), p999: at(0.999), max: at(1) })}\n`);
+// non2xx counts every request not answered 2xx: answered otherwise (status), lost with its
+// connection (failed) or still unanswered 30 s after the last was due (unanswered).
+const counts = { status: non2xx, failed, unanswered: total - done, dropped };
+process.stdout.write(`${JSON.stringify({ sent: total, done, non2xx: non2xx + failed + (total - done), ...counts, p50: at(0.5), p90: at(0.9), p99: at(0.99), p999: at(0.999), max: at(1), ...(slowest ? { timeline: Array.from(slowest, (ms, b) => [b * o.timelineMs, dueCount[b], Number(ms.toFixed(1))]) } : {}) })}\n`);
 process.exit(0);

@@ -18,12 +18,11 @@
 // Run alone: `node --import tsx bench/workflows.ts` prints its markdown.
 import { eventBody } from './events.js';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { benchDatabase, fmt, load, machine, startService, type LoadResult } from './lib.js';
+import { benchDatabase, cpuMs, fmt, load, machine, startService, type LoadResult } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -87,16 +86,6 @@ async function benchSite(url: string, env: Record<string, string>, owner: string
 
 const trackLoad = (url: string, key: string, extra: Partial<Parameters<typeof load>[0]> = {}) =>
   load({ url: `${url}/api/v1/events/track`, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: eventBody('[<id>]'), idReplacement: true, duration: SECONDS, ...extra });
-
-/** CPU time (user + system) of a local process so far, in ms (0 once it is gone). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
-  } catch {
-    return 0;
-  }
-}
 
 /** CPU so far of the PostgreSQL backends serving this database (the service's pool), by pid. */
 async function backendsCpu(client: pg.Client): Promise<Map<number, number>> {
