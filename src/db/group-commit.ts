@@ -1,12 +1,21 @@
 // Group commit: concurrent callers share database round trips. Submissions queue while up to
 // `maxConcurrent` flushes run; each flush takes the queue (up to `maxBatch` items) in one
-// transaction. Under light load a submission flushes at once (no added latency); under heavy load
-// batches grow by themselves. A caller's promise settles only after its flush has committed.
+// transaction. When none runs, a submission flushes at once (no added latency); while one runs,
+// another starts only once `parallelAfter` items wait, so under moderate load the queue gathers
+// behind the flush in progress instead of each item paying a transaction of its own, and under
+// heavy load batches grow by themselves. A caller's promise settles only after its flush has
+// committed.
 import { AppError } from '../errors.js';
 
 export interface GroupCommitOptions<T, R> {
   maxBatch: number;
   maxConcurrent: number;
+  /**
+   * While a flush runs, another starts only when at least this many items wait (default 1: as soon
+   * as anything waits). Each flush is a transaction and a round trip: items that wait a moment for
+   * the flush in progress share the next one.
+   */
+  parallelAfter?: number;
   /** Writes the items in one transaction; returns one result per item, in order. */
   flush(items: T[]): Promise<R[]>;
   /** Errors for which retrying the entries one by one cannot help (e.g. the database is down). */
@@ -29,7 +38,10 @@ export interface GroupCommitter<T, R> {
 
 export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): GroupCommitter<T, R> {
   const queue: Entry<T, R>[] = [];
+  /** Items in the queue. */
+  let waiting = 0;
   let inFlight = 0;
+  const parallelAfter = options.parallelAfter ?? 1;
   let scheduled = false;
 
   async function run(entries: Entry<T, R>[]): Promise<void> {
@@ -44,6 +56,7 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
       if (options.isFatal?.(err)) {
         // The database is unreachable: what waits in the queue would only wait for the same
         // timeout again, so it is answered now (the callers answer 503 and retry later).
+        waiting = 0;
         for (const e of [...entries, ...queue.splice(0)]) e.reject(err);
         return;
       }
@@ -58,7 +71,7 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
 
   function pump(): void {
     scheduled = false;
-    while (inFlight < options.maxConcurrent && queue.length > 0) {
+    while (queue.length > 0 && (inFlight === 0 || (inFlight < options.maxConcurrent && waiting >= parallelAfter))) {
       const batch: Entry<T, R>[] = [];
       let size = 0;
       while (queue.length > 0 && (batch.length === 0 || size + queue[0]!.items.length <= options.maxBatch)) {
@@ -66,6 +79,7 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
         batch.push(e);
         size += e.items.length;
       }
+      waiting -= size;
       inFlight += 1;
       options.observe?.(size, (performance.now() - batch[0]!.at) / 1000);
       void run(batch).finally(() => {
@@ -79,6 +93,7 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
     submit(items) {
       return new Promise<R[]>((resolve, reject) => {
         queue.push({ items, at: performance.now(), resolve, reject });
+        waiting += items.length;
         // Coalesce everything submitted in this turn of the event loop.
         if (!scheduled) {
           scheduled = true;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { createGroupCommitter } from '../../src/db/group-commit.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -70,5 +71,82 @@ describe('group commit', () => {
     const settled = await Promise.allSettled([gc.submit([1]), gc.submit([2]), gc.submit([3])]);
     assert.ok(settled.every((s) => s.status === 'rejected'));
     assert.equal(calls, 1);
+  });
+  it('starts a second flush beside the one in progress only once parallelAfter items wait', async () => {
+    // Submissions are flushed from setImmediate: a few turns of the loop later that has happened (no timers, so no race).
+    const turns = async () => {
+      for (let k = 0; k < 3; k += 1) await new Promise((r) => setImmediate(r));
+    };
+    const started: number[][] = [];
+    const release: (() => void)[] = [];
+    const gc = createGroupCommitter<number, number>({
+      maxBatch: 100,
+      maxConcurrent: 4,
+      parallelAfter: 5,
+      async flush(items) {
+        started.push(items);
+        await new Promise<void>((r) => release.push(r));
+        return items;
+      },
+    });
+    // Idle: the first submission flushes at once.
+    const first = gc.submit([1]);
+    await turns();
+    assert.deepEqual(started, [[1]]);
+    // One flush in progress: four waiting items do not start another.
+    const small = [gc.submit([2, 3]), gc.submit([4]), gc.submit([5])];
+    await turns();
+    assert.equal(started.length, 1);
+    // The fifth does: one flush takes all five, beside the first.
+    const fifth = gc.submit([6]);
+    await turns();
+    assert.deepEqual(started, [[1], [2, 3, 4, 5, 6]]);
+    // Below the threshold again: the next waits while any flush runs, then goes at once.
+    const late = gc.submit([7]);
+    await turns();
+    assert.equal(started.length, 2);
+    release.shift()!();
+    await turns();
+    assert.equal(started.length, 2);
+    release.shift()!();
+    await turns();
+    assert.deepEqual(started[2], [7]);
+    release.splice(0).forEach((r) => r());
+    assert.deepEqual(await Promise.all([first, ...small, fifth, late]), [[1], [2, 3], [4], [5], [6], [7]]);
+  });
+
+  it('answers everything under any threshold, bound and arrival pattern (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ parallelAfter: fc.integer({ min: 1, max: 40 }), maxConcurrent: fc.integer({ min: 1, max: 4 }), maxBatch: fc.integer({ min: 1, max: 30 }) }),
+        fc.array(fc.record({ size: fc.integer({ min: 1, max: 12 }), pause: fc.boolean() }), { minLength: 1, maxLength: 40 }),
+        async (o, subs) => {
+          let running = 0;
+          let peak = 0;
+          const gc = createGroupCommitter<number, number>({
+            ...o,
+            async flush(items) {
+              running += 1;
+              peak = Math.max(peak, running);
+              await new Promise((r) => setImmediate(r));
+              running -= 1;
+              return items.map((x) => -x);
+            },
+          });
+          const promises: Promise<number[]>[] = [];
+          let next = 0;
+          for (const s of subs) {
+            const items = Array.from({ length: s.size }, () => next++);
+            promises.push(gc.submit(items));
+            if (s.pause) await new Promise((r) => setImmediate(r));
+          }
+          const out = await Promise.all(promises);
+          let k = 0;
+          for (const r of out) for (const x of r) assert.equal(x, -k++);
+          assert.ok(peak <= o.maxConcurrent);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
