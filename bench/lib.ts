@@ -111,13 +111,6 @@ export function machine(): string {
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-/**
- * Open-loop load at a constant rate, by bench/paced-client.mjs in a process of its own (plain
- * sockets, 64 connections): request i is due at start + i / rate and its latency is counted from
- * that moment (so a slow server cannot hide queueing). autocannon's rate limit instead lets each
- * connection send its share of a second back to back at the start of the second, which measures
- * bursts rather than a steady half load.
- */
 /** A paced run: non2xx counts every request not answered 2xx, the sum of status (answered otherwise), failed (lost with its connection) and unanswered (at the end); dropped counts connections lost. */
 export interface PacedResult {
   sent: number;
@@ -136,6 +129,13 @@ export interface PacedResult {
   timeline?: [number, number, number][];
 }
 
+/**
+ * Open-loop load at a constant rate, by bench/paced-client.mjs in a process of its own (plain
+ * sockets, 64 connections): request i is due at start + i / rate and its latency is counted from
+ * that moment (so a slow server cannot hide queueing). autocannon's rate limit instead lets each
+ * connection send its share of a second back to back at the start of the second, which measures
+ * bursts rather than a steady half load.
+ */
 export async function pacedLoad(options: {
   url: string;
   rate: number;

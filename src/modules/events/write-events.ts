@@ -95,13 +95,13 @@ export function insertionMode(window: number) {
 export const DUPLICATE_WINDOW = 16;
 
 /**
- * Events waiting before a second flush starts beside the one in progress (PostgreSQL). Track at half
- * load made one flush for every two or three events when any waiting event started one: a
- * transaction each cost PostgreSQL about 250 µs an event. Gathered behind the flush in progress, in
- * scratch runs on the 2-core host, PostgreSQL's CPU fell from 36-40 % to 30-31 % of a core at 1,443
- * events/s, track's paced p99 from 32-81 ms to 18-52 ms, and track at full load rose from
- * 2,949-3,172 to 3,419-3,609 req/s; batch (100 events a request, over the threshold at once) is
- * unchanged (BENCHMARKS.md). 8 to 128 measured alike.
+ * Events waiting before a second flush starts beside the one in progress (PostgreSQL). When any
+ * waiting event started one, track at half load ran two to four small transactions at once (2.6
+ * events a flush). Gathered behind the flush in progress they run one at a time (2.2 events a
+ * flush): in scratch runs on the 2-core host, PostgreSQL's CPU fell from 36-40 % to 30-31 % of a
+ * core at 1,443 events/s, track's paced p99 from 32-81 ms to 18-52 ms, and track at full load rose
+ * from 2,949-3,172 to 3,419-3,609 req/s; batch (100 events a request, over the threshold at once)
+ * is unchanged (BENCHMARKS.md). 8 to 128 measured alike.
  */
 export const PARALLEL_AFTER = 32;
 
