@@ -91,11 +91,11 @@ async function cpuDuring<T>(probes: readonly CpuProbe[], fn: () => Promise<T>): 
 }
 
 /** The target held at `rate` req/s, open loop, for PACED_SECONDS after a 2 s warm-up. */
-async function paced(t: Target, rate: number, probes: readonly CpuProbe[] = [], log?: (line: string) => void): Promise<Paced> {
+async function paced(t: Target, rate: number, probes: readonly CpuProbe[], log: (line: string) => void): Promise<Paced> {
   const options = { url: t.url, rate, method: t.method, headers: t.headers, body: t.body, paths: t.paths };
   await pacedLoad({ ...options, seconds: 2 });
   const { result, cpu } = await cpuDuring(probes, () => pacedLoad({ ...options, seconds: PACED_SECONDS }));
-  log?.(`  ${new URL(t.url).port} at ${fmt(rate)} req/s: p50 ${fmt(result.p50, 1)} ms, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx} (status ${result.status}, lost ${result.failed}, unanswered ${result.unanswered}; ${result.dropped} connections lost); CPU of one core: ${cpu}`);
+  log(`  ${new URL(t.url).port} at ${fmt(rate)} req/s: p50 ${fmt(result.p50, 1)} ms, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx} (status ${result.status}, lost ${result.failed}, unanswered ${result.unanswered}; ${result.dropped} connections lost); CPU of one core: ${cpu}`);
   return result;
 }
 

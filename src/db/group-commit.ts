@@ -38,8 +38,6 @@ export interface GroupCommitter<T, R> {
 
 export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): GroupCommitter<T, R> {
   const queue: Entry<T, R>[] = [];
-  /** Items in the queue. */
-  let waiting = 0;
   let inFlight = 0;
   const parallelAfter = options.parallelAfter ?? 1;
   let scheduled = false;
@@ -56,7 +54,6 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
       if (options.isFatal?.(err)) {
         // The database is unreachable: what waits in the queue would only wait for the same
         // timeout again, so it is answered now (the callers answer 503 and retry later).
-        waiting = 0;
         for (const e of [...entries, ...queue.splice(0)]) e.reject(err);
         return;
       }
@@ -69,9 +66,12 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
     }
   }
 
+  /** Items in the queue (counted only while a flush runs: the queue is a few entries per connection). */
+  const waiting = () => queue.reduce((n, e) => n + e.items.length, 0);
+
   function pump(): void {
     scheduled = false;
-    while (queue.length > 0 && (inFlight === 0 || (inFlight < options.maxConcurrent && waiting >= parallelAfter))) {
+    while (queue.length > 0 && (inFlight === 0 || (inFlight < options.maxConcurrent && waiting() >= parallelAfter))) {
       const batch: Entry<T, R>[] = [];
       let size = 0;
       while (queue.length > 0 && (batch.length === 0 || size + queue[0]!.items.length <= options.maxBatch)) {
@@ -79,7 +79,6 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
         batch.push(e);
         size += e.items.length;
       }
-      waiting -= size;
       inFlight += 1;
       options.observe?.(size, (performance.now() - batch[0]!.at) / 1000);
       void run(batch).finally(() => {
@@ -93,7 +92,6 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
     submit(items) {
       return new Promise<R[]>((resolve, reject) => {
         queue.push({ items, at: performance.now(), resolve, reject });
-        waiting += items.length;
         // Coalesce everything submitted in this turn of the event loop.
         if (!scheduled) {
           scheduled = true;

@@ -72,6 +72,7 @@ describe('group commit', () => {
     assert.ok(settled.every((s) => s.status === 'rejected'));
     assert.equal(calls, 1);
   });
+
   it('starts a second flush beside the one in progress only once parallelAfter items wait', async () => {
     // Submissions are flushed from setImmediate: a few turns of the loop later that has happened (no timers, so no race).
     const turns = async () => {
