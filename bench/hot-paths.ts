@@ -18,33 +18,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type autocannon from 'autocannon';
 import { openPostgres } from '../src/db/postgres.js';
 import { sitesBehind, streamHorizon } from '../src/modules/analytics/rollup-repository.js';
 import { campaignSite } from './campaigns.js';
 import { eventBody } from './events.js';
-import { benchDatabase, cpuMs, fmt, freePort, load, pacedLoad, postgresCpuMs, serviceNodeArgs, startChild, startService, type Child, type LoadResult } from './lib.js';
+import { alternatedRounds, drive, preferredGenerator, type Best, type Generator, type Target } from './generators.js';
+import { benchDatabase, cpuMs, fmt, freePort, pacedLoad, postgresCpuMs, serviceNodeArgs, startChild, startService, type Child, type LoadResult } from './lib.js';
 import { routeSite } from './recommendations.js';
-import { wrkAvailable, wrkLoad } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const SESSIONS = Number(process.env.BENCH_HOT_SESSIONS ?? 5_000);
 const PACED_SECONDS = 10;
-const CONNECTIONS = 64;
 const ORIGIN = 'https://shop.example';
 
-type Generator = 'wrk' | 'autocannon';
 type Paced = Awaited<ReturnType<typeof pacedLoad>>;
-
-/** One load: a URL, its headers, a body with "[<id>]" placeholders (unique per request) or paths sent in turn. */
-interface Target {
-  url: string;
-  method: 'GET' | 'POST';
-  headers: Record<string, string>;
-  body?: string;
-  paths?: string[];
-}
 
 interface Scenario {
   key: string;
@@ -63,15 +51,6 @@ async function expectJson(res: Response, status: number, what: string): Promise<
   const text = await res.text();
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${text}`);
   return JSON.parse(text) as { data: Record<string, unknown> };
-}
-
-/** One run of `seconds` with the generator; autocannon's has no warm-up (the rounds alternate instead). */
-function drive(generator: Generator, t: Target, seconds: number): Promise<LoadResult> {
-  if (generator === 'wrk') return wrkLoad({ url: t.url, method: t.method, headers: t.headers, body: t.body, paths: t.paths, seconds, connections: CONNECTIONS, threads: 1 });
-  let k = 0;
-  const paths = t.paths;
-  const requests: autocannon.Request[] | undefined = paths && [{ method: t.method, setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[k++ % paths.length]! }) }];
-  return load({ url: t.url, method: t.method, headers: t.headers, body: t.body, idReplacement: t.body?.includes('[<id>]') ?? false, duration: seconds, connections: CONNECTIONS, warmupSeconds: 0, ...(requests ? { requests } : {}) });
 }
 
 /** A process whose CPU the paced runs watch: what else was busy while a route was held at half load. */
@@ -222,12 +201,6 @@ function scenarios(p: PgSetup, embedded: { service: Child; key: string }, bare: 
   ];
 }
 
-interface Best {
-  result: LoadResult;
-  /** non-2xx + errors over every run of the scenario. */
-  bad: number;
-}
-
 /** One request of each scenario before any load: every one must answer 2xx (wrk counts only 4xx and 5xx as errors). */
 async function preflight(list: Scenario[]): Promise<void> {
   for (const s of list) {
@@ -239,23 +212,8 @@ async function preflight(list: Scenario[]): Promise<void> {
   }
 }
 
-/** A short warm-up of each scenario, then ROUNDS rounds, every other one in reverse order; the best run of each. */
-async function rounds(generator: Generator, list: Scenario[], log: (line: string) => void): Promise<Record<string, Best>> {
-  log(`warm-up (${generator}) …`);
-  for (const s of list) await drive(generator, s.target, Math.min(2, SECONDS));
-  const best: Record<string, Best> = {};
-  for (let r = 0; r < ROUNDS; r += 1) {
-    const order = r % 2 === 0 ? list : [...list].reverse();
-    for (const s of order) {
-      const result = await drive(generator, s.target, SECONDS);
-      log(`round ${r + 1}/${ROUNDS} ${s.key}: ${fmt(result.requestsPerSec * (s.perRequest ?? 1))} ${s.perRequest ? 'events/s' : 'req/s'}, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
-      const prev = best[s.key];
-      const bad = (prev?.bad ?? 0) + result.non2xx + result.errors;
-      best[s.key] = { result: !prev || result.requestsPerSec > prev.result.requestsPerSec ? result : prev.result, bad };
-    }
-  }
-  return best;
-}
+/** The scenarios' rounds: the best run of each. */
+const rounds = (generator: Generator, list: Scenario[], log: (line: string) => void) => alternatedRounds(generator, list, { rounds: ROUNDS, seconds: SECONDS, log });
 
 export interface HotPathsResult {
   generator: Generator;
@@ -314,7 +272,7 @@ async function rollupsCaughtUp(url: string, log: (line: string) => void): Promis
 }
 
 export async function runHotPathsBench(log: (line: string) => void): Promise<HotPathsResult> {
-  const generator: Generator = wrkAvailable() ? 'wrk' : 'autocannon';
+  const generator = preferredGenerator();
   if (generator === 'autocannon') log('wrk is not installed: the rounds run on autocannon');
   const p = await setupPostgres(log);
   let embedded: Awaited<ReturnType<typeof setupEmbedded>> | undefined;

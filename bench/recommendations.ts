@@ -1,8 +1,9 @@
 // Recommendations benchmark (issue #16), through the real server on PostgreSQL:
 // - GET /recommendations (a similar slot of 8, a random product of a 2,400-product catalog as the
 //   anchor, a secret key) beside a bare Fastify route in the same run answering a real answer's
-//   JSON from memory through the same query and response schemas; then held at half the measured
-//   maximum, paced (open loop), for p50/p99;
+//   JSON from memory through the same query and response schemas, in alternated rounds with wrk
+//   when it is installed (the best of each; one autocannon run of each beside it), autocannon
+//   otherwise; then held at half the route's best rate, paced (open loop), for p50/p99;
 // - `storefront recommendations refresh` of a site with 1,000,000 product events (a seeded
 //   synthetic shop of 10,000 products, written straight into the events table), in its own
 //   process: wall time and peak RSS;
@@ -11,7 +12,7 @@
 // - what migration 0015 costs ingestion: 1,000-row inserts of product events (the events module's
 //   statement) into a table with the stream column and index and into one without, alternating.
 // Sizes: BENCH_REFRESH_EVENTS (default 1,000,000), BENCH_DURING_EVENTS (default 300,000),
-// BENCH_SECONDS (each load run, default 10). BENCH_ROUTE_ONLY=1 measures the route alone (its two
+// BENCH_SECONDS (each load run, default 10), BENCH_ROUNDS (the route's rounds, default 3). BENCH_ROUTE_ONLY=1 measures the route alone (its two
 // tables), skipping the refreshes and the ingestion cost (for iterating on the route).
 //
 // Run alone: `node --import tsx bench/recommendations.ts` prints its markdown. With
@@ -19,12 +20,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type autocannon from 'autocannon';
 import pg from 'pg';
 import { generateShop, type SyntheticEvent, type SyntheticShop } from '../test/helpers/synthetic-sessions.js';
-import { benchDatabase, fmt, freePort, load, pacedLoad, ROOT, startChild, startService, type LoadResult } from './lib.js';
+import { alternatedRounds, drive, preferredGenerator, type Generator } from './generators.js';
+import { benchDatabase, fmt, freePort, pacedLoad, ROOT, startChild, startService, type LoadResult } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const REFRESH_EVENTS = Number(process.env.BENCH_REFRESH_EVENTS ?? 1_000_000);
 const ROUTE_SESSIONS = 20_000;
 /** Events of the sites refreshed while the route is measured. */
@@ -154,8 +156,13 @@ export interface RecommendationsBenchResult {
   products: number;
   routeEvents: number;
   answerBytes: number;
+  /** The rounds' generator (wrk when installed); bare and route are its best runs, bad their non-2xx + errors over every run. */
+  generator: Generator;
   bare: LoadResult;
   route: LoadResult;
+  bad: { bare: number; route: number };
+  /** With wrk: one autocannon run of each, beside it. */
+  autocannon?: { bare: LoadResult; route: LoadResult };
   rate: number;
   paced: Paced;
   pacedBare: Paced;
@@ -169,11 +176,6 @@ export interface RecommendationsBenchResult {
 
 type Paced = { p50: number; p99: number; sent: number; non2xx: number };
 type RouteSite = Awaited<ReturnType<typeof routeSite>>;
-
-/** A random anchor of the catalog for each request. */
-function randomAnchors(base: string, ids: readonly string[]): autocannon.Request[] {
-  return [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: `${base}&product_id=${ids[Math.floor(Math.random() * ids.length)]!}` }) }];
-}
 
 /** The route's site: a seeded synthetic shop (`sessions` of them) learned, and a live similar slot of 8 (also bench/hot-paths.ts). */
 export async function routeSite(url: string, env: Record<string, string>, client: pg.Client, log: (line: string) => void, sessions = ROUTE_SESSIONS) {
@@ -207,10 +209,20 @@ async function learnedEvents(client: pg.Client, siteId: string): Promise<number>
   return Number(rows[0]?.events ?? 0);
 }
 
+/** The catalog's anchors shuffled (Fisher–Yates), sent in turn: a random product of the catalog each request. */
+function anchorPaths(base: string, site: RouteSite): string[] {
+  const paths = site.productIds.map((id) => `${base}&product_id=${id}`);
+  for (let i = paths.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [paths[i], paths[j]] = [paths[j]!, paths[i]!];
+  }
+  return paths;
+}
+
 /** GET /recommendations paced at `rate` for `seconds`, a random anchor each. */
 function pacedRoute(url: string, site: RouteSite, rate: number, seconds = SECONDS): Promise<Paced> {
   const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
-  const paths = site.productIds.map((id) => `${base}&product_id=${id}`).sort(() => Math.random() - 0.5);
+  const paths = anchorPaths(base, site);
   return pacedLoad({ url: `${url}${base}`, method: 'GET', rate, seconds, headers: { 'x-api-key': site.key }, paths });
 }
 
@@ -228,17 +240,29 @@ async function measureRoute(url: string, site: RouteSite, log: (line: string) =>
   const answer = JSON.stringify((JSON.parse(sample) as { data: object }).data);
   const bare = await startChild(['--import', 'tsx', 'bench/recommendations.ts'], { RECOMMENDATIONS_BARE_SERVER: '1', RECOMMENDATIONS_BARE_ANSWER: answer }, await freePort());
   try {
-    log('GET /recommendations, bare baseline …');
-    const bareRun = await load({ url: `${bare.url}${base}`, duration: SECONDS, requests: randomAnchors(base, site.productIds) });
-    log('GET /recommendations …');
-    const route = await load({ url: `${url}${base}`, headers, duration: SECONDS, requests: randomAnchors(base, site.productIds) });
+    const paths = anchorPaths(base, site);
+    const list = [
+      { key: 'bare', target: { url: `${bare.url}${base}`, method: 'GET' as const, headers: {}, paths } },
+      { key: 'route', target: { url: `${url}${base}`, method: 'GET' as const, headers, paths } },
+    ];
+    const generator = preferredGenerator();
+    if (generator === 'autocannon') log('wrk is not installed: the rounds run on autocannon');
+    const best = await alternatedRounds(generator, list, { rounds: ROUNDS, seconds: SECONDS, log });
+    let side: { bare: LoadResult; route: LoadResult } | undefined;
+    if (generator === 'wrk') {
+      log('autocannon: the bare route, the route …');
+      side = { bare: await drive('autocannon', list[0]!.target, SECONDS), route: await drive('autocannon', list[1]!.target, SECONDS) };
+    }
+    const bareRun = best.bare!.result;
+    const route = best.route!.result;
+    const bad = { bare: best.bare!.bad, route: best.route!.bad };
     const rate = Math.max(1, Math.floor(route.requestsPerSec / 2));
     log(`at half load, paced (${rate} req/s) …`);
     await pacedRoute(url, site, rate, 2);
     const paced = await pacedRoute(url, site, rate);
     await pacedRoute(bare.url, site, rate, 2);
     const pacedBare = await pacedRoute(bare.url, site, rate);
-    return { strategies, answerBytes: Buffer.byteLength(sample), bare: bareRun, route, rate, paced, pacedBare };
+    return { strategies, answerBytes: Buffer.byteLength(sample), generator, bare: bareRun, route, bad, autocannon: side, rate, paced, pacedBare };
   } finally {
     await bare.stop();
   }
@@ -312,18 +336,23 @@ export async function runRecommendationsBench(log: (line: string) => void): Prom
   }
 }
 
-const row = (label: string, r: LoadResult, base?: LoadResult) =>
-  `| ${label} | ${fmt(r.requestsPerSec)} req/s | ${base ? `${fmt((r.requestsPerSec / base.requestsPerSec) * 100)} %` : '—'} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx + r.errors} |`;
+const row = (label: string, r: LoadResult, base: LoadResult | undefined, bad: number) =>
+  `| ${label} | ${fmt(r.requestsPerSec)} req/s | ${base ? `${fmt((r.requestsPerSec / base.requestsPerSec) * 100)} %` : '—'} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${bad} |`;
 const pacedRow = (label: string, r: { p50: number; p99: number; sent: number; non2xx: number }) => `| ${label} | ${fmt(r.sent)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx} |`;
 
 export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
   const routeTables = [
     `Through the real server on PostgreSQL (pool of 16; its refresh job off, except in the last row of the paced table, where a second server runs it every second). The route's site: a seeded synthetic shop of ${fmt(r.products)} products and ${fmt(r.routeEvents)} events learned; a similar slot of 8; each request a random product of the catalog as the anchor (answers served: ${Object.entries(r.strategies).map(([k, v]) => `${k} ${v}`).join(', ')} of 400 sampled), a secret key, ${fmt(r.answerBytes)} bytes an answer, every answer stored. The baseline is a bare Fastify route in the same run with the same query and response schemas answering a real answer from memory, no credentials or storage.`,
     '',
-    '| route, 64 connections | throughput | vs. baseline | p50 ms | p99 ms | non-2xx + errors |',
+    `Best of ${ROUNDS} alternated runs of ${SECONDS} s with ${r.generator === 'wrk' ? 'wrk (1 thread, 64 connections, a process of its own)' : 'autocannon (64 connections, in the benchmark\'s process; wrk is not installed)'}; non-2xx + errors over every run:`,
+    '',
+    '| route | throughput | vs. baseline | p50 ms | p99 ms | non-2xx + errors |',
     '|---|---:|---:|---:|---:|---:|',
-    row('bare Fastify, the same JSON (baseline)', r.bare),
-    row('GET /recommendations (similar, random anchor)', r.route, r.bare),
+    row('bare Fastify, the same JSON (baseline)', r.bare, undefined, r.bad.bare),
+    row('GET /recommendations (similar, random anchor)', r.route, r.bare, r.bad.route),
+    ...(r.autocannon
+      ? ['', `Beside it, one run of ${SECONDS} s each with autocannon (64 connections, in the benchmark's process): the baseline ${fmt(r.autocannon.bare.requestsPerSec)} req/s, the route ${fmt(r.autocannon.route.requestsPerSec)} req/s (${fmt((r.autocannon.route.requestsPerSec / r.autocannon.bare.requestsPerSec) * 100)} %), non-2xx + errors ${r.autocannon.bare.non2xx + r.autocannon.bare.errors + r.autocannon.route.non2xx + r.autocannon.route.errors}.`]
+      : []),
     '',
     `Held at half the measured maximum, ${fmt(r.rate)} req/s, paced open loop for ${SECONDS} s by bench/paced-client.mjs (plain sockets in a process of its own; latency counted from each request's due time):`,
     '',
