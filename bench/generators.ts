@@ -11,7 +11,7 @@ export type Generator = 'wrk' | 'autocannon';
 /** The generator the rounds use: wrk when it is installed. */
 export const preferredGenerator = (): Generator => (wrkAvailable() ? 'wrk' : 'autocannon');
 
-export const CONNECTIONS = 64;
+const CONNECTIONS = 64;
 
 /** One load: a URL, its headers, a body with "[<id>]" placeholders (unique per request) or paths sent in turn. */
 export interface Target {
