@@ -12,8 +12,9 @@
 // - what migration 0015 costs ingestion: 1,000-row inserts of product events (the events module's
 //   statement) into a table with the stream column and index and into one without, alternating.
 // Sizes: BENCH_REFRESH_EVENTS (default 1,000,000), BENCH_DURING_EVENTS (default 300,000),
-// BENCH_SECONDS (each load run, default 10), BENCH_ROUNDS (the route's rounds, default 3). BENCH_ROUTE_ONLY=1 measures the route alone (its two
-// tables), skipping the refreshes and the ingestion cost (for iterating on the route).
+// BENCH_SECONDS (each load run, default 10), BENCH_ROUNDS (the route's rounds, default 3).
+// BENCH_ROUTE_ONLY=1 measures the route alone (its two tables), skipping the refreshes and the
+// ingestion cost (for iterating on the route).
 //
 // Run alone: `node --import tsx bench/recommendations.ts` prints its markdown. With
 // RECOMMENDATIONS_BARE_SERVER=1 this file is the bare baseline server instead.
