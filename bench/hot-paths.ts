@@ -24,7 +24,7 @@ import { campaignSite } from './campaigns.js';
 import { eventBody } from './events.js';
 import { alternatedRounds, drive, preferredGenerator, type Best, type Generator, type Target } from './generators.js';
 import { benchDatabase, cpuMs, fmt, freePort, pacedLoad, postgresCpuMs, serviceNodeArgs, startChild, startService, type Child, type LoadResult } from './lib.js';
-import { routeSite } from './recommendations.js';
+import { anchorPaths, routeBase, routeSite } from './recommendations.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -129,7 +129,7 @@ async function setupPostgres(log: (line: string) => void) {
 
 /** A similar answer of the shop's slot (the bare route's), and what 400 sampled anchors were served. */
 async function captureRecommendation(url: string, shop: Awaited<ReturnType<typeof routeSite>>) {
-  const base = `/api/v1/recommendations?campaign_id=${shop.campaignId}`;
+  const base = routeBase(shop);
   const strategies: Record<string, number> = {};
   let sample: object | undefined;
   let bytes = 0;
@@ -179,14 +179,8 @@ function scenarios(p: PgSetup, embedded: { service: Child; key: string }, bare: 
   const batch = `{"events":[${Array.from({ length: 100 }, () => eventBody('[<id>]')).join(',')}]}`;
   const pgKey = { ...json, 'x-api-key': p.track.key };
   const runtime = { ...p.reads.browser };
-  // The catalog's anchors shuffled (Fisher–Yates), sent in turn.
-  const recPaths = p.shop.productIds.map((id) => `${p.shop.base}&product_id=${id}`);
-  for (let i = recPaths.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [recPaths[i], recPaths[j]] = [recPaths[j]!, recPaths[i]!];
-  }
   const assign = { method: 'POST' as const, headers: { ...runtime, ...json }, body: '{"session_id":"[<id>]"}' };
-  const rec = { method: 'GET' as const, headers: { 'x-api-key': p.shop.key }, paths: recPaths };
+  const rec = { method: 'GET' as const, headers: { 'x-api-key': p.shop.key }, paths: anchorPaths(p.shop) };
   return [
     { key: 'bare-track', label: 'bare Fastify track route (baseline)', target: { url: `${bare.url}/api/v1/events/track`, method: 'POST', headers: pgKey, body: track } },
     { key: 'track', label: 'POST /events/track, unique events (PostgreSQL)', bare: 'bare-track', target: { url: `${p.service.url}/api/v1/events/track`, method: 'POST', headers: pgKey, body: track } },

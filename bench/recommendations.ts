@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { generateShop, type SyntheticEvent, type SyntheticShop } from '../test/helpers/synthetic-sessions.js';
-import { alternatedRounds, drive, preferredGenerator, type Generator } from './generators.js';
+import { alternatedRounds, drive, preferredGenerator, type Generator, type Target } from './generators.js';
 import { benchDatabase, fmt, freePort, pacedLoad, ROOT, startChild, startService, type LoadResult } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -210,8 +210,12 @@ async function learnedEvents(client: pg.Client, siteId: string): Promise<number>
   return Number(rows[0]?.events ?? 0);
 }
 
-/** The catalog's anchors shuffled (Fisher–Yates), sent in turn: a random product of the catalog each request. */
-function anchorPaths(base: string, site: RouteSite): string[] {
+/** The route's path and query for the site's slot (the anchor follows, per request). */
+export const routeBase = (site: { campaignId: string }) => `/api/v1/recommendations?campaign_id=${site.campaignId}`;
+
+/** The catalog's anchors shuffled (Fisher–Yates), sent in turn: a random product of the catalog each request (also bench/hot-paths.ts). */
+export function anchorPaths(site: { campaignId: string; productIds: readonly string[] }): string[] {
+  const base = routeBase(site);
   const paths = site.productIds.map((id) => `${base}&product_id=${id}`);
   for (let i = paths.length - 1; i > 0; i -= 1) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -220,16 +224,17 @@ function anchorPaths(base: string, site: RouteSite): string[] {
   return paths;
 }
 
+/** GET /recommendations of the site's slot on the server at `url`: its key, a random anchor each request. */
+const routeTarget = (url: string, site: RouteSite): Target => ({ url: `${url}${routeBase(site)}`, method: 'GET', headers: { 'x-api-key': site.key }, paths: anchorPaths(site) });
+
 /** GET /recommendations paced at `rate` for `seconds`, a random anchor each. */
 function pacedRoute(url: string, site: RouteSite, rate: number, seconds = SECONDS): Promise<Paced> {
-  const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
-  const paths = anchorPaths(base, site);
-  return pacedLoad({ url: `${url}${base}`, method: 'GET', rate, seconds, headers: { 'x-api-key': site.key }, paths });
+  return pacedLoad({ ...routeTarget(url, site), rate, seconds });
 }
 
 async function measureRoute(url: string, site: RouteSite, log: (line: string) => void) {
   const headers = { 'x-api-key': site.key };
-  const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
+  const base = routeBase(site);
   const strategies: Record<string, number> = {};
   let sample = '';
   for (const id of site.productIds.slice(0, 400)) {
@@ -241,10 +246,10 @@ async function measureRoute(url: string, site: RouteSite, log: (line: string) =>
   const answer = JSON.stringify((JSON.parse(sample) as { data: object }).data);
   const bare = await startChild(['--import', 'tsx', 'bench/recommendations.ts'], { RECOMMENDATIONS_BARE_SERVER: '1', RECOMMENDATIONS_BARE_ANSWER: answer }, await freePort());
   try {
-    const paths = anchorPaths(base, site);
+    // The bare route takes no credential.
     const list = [
-      { key: 'bare', target: { url: `${bare.url}${base}`, method: 'GET' as const, headers: {}, paths } },
-      { key: 'route', target: { url: `${url}${base}`, method: 'GET' as const, headers, paths } },
+      { key: 'bare', target: { ...routeTarget(bare.url, site), headers: {} } },
+      { key: 'route', target: routeTarget(url, site) },
     ];
     const generator = preferredGenerator();
     if (generator === 'autocannon') log('wrk is not installed: the rounds run on autocannon');
@@ -293,8 +298,7 @@ async function duringJob(env: Record<string, string>, client: pg.Client, site: R
     const t0 = performance.now();
     // A fresh process: warmed as the first server was before its paced run (a run at full load),
     // or its own cold start is measured (p99 74 ms with no job at all, against 3.5 ms warm).
-    const base = `/api/v1/recommendations?campaign_id=${site.campaignId}`;
-    await drive(preferredGenerator(), { url: `${service.url}${base}`, method: 'GET', headers: { 'x-api-key': site.key }, paths: anchorPaths(base, site) }, SECONDS);
+    await drive(preferredGenerator(), routeTarget(service.url, site), SECONDS);
     await pacedRoute(service.url, site, rate, 2);
     const before = await learnedEvents(client, d.siteId);
     const paced = await pacedRoute(service.url, site, rate);
