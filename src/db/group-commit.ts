@@ -4,7 +4,8 @@
 // another starts only once `parallelAfter` items wait, so under moderate load the queue gathers
 // behind the flush in progress instead of each item paying a transaction of its own, and under
 // heavy load batches grow by themselves. A caller's promise settles only after its flush has
-// committed.
+// committed, and after the next flush (if anything waits) has started: the database works on the
+// next batch while this thread writes the answers.
 import { AppError } from '../errors.js';
 
 export interface GroupCommitOptions<T, R> {
@@ -36,15 +37,27 @@ export interface GroupCommitter<T, R> {
   submit(items: T[]): Promise<R[]>;
 }
 
+/** After the microtasks queued so far (and those they queue): a turn of the event loop. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): GroupCommitter<T, R> {
   const queue: Entry<T, R>[] = [];
   let inFlight = 0;
   const parallelAfter = options.parallelAfter ?? 1;
   let scheduled = false;
 
-  async function run(entries: Entry<T, R>[]): Promise<void> {
+  /**
+   * One flush of `entries`; `settled` frees its place (and starts what waits) once the flush has
+   * committed, before its callers are answered.
+   */
+  async function run(entries: Entry<T, R>[], settled?: () => boolean): Promise<void> {
     try {
       const results = await options.flush(entries.flatMap((e) => e.items));
+      // The next flush starts before these callers are answered, and its statement goes out
+      // before their answers are written: the database works on it meanwhile. (Answered first,
+      // their continuations ran ahead of the next flush's own awaits, and the database sat idle
+      // for the length of a batch's answers, about a millisecond at 32 events, every flush.)
+      if (settled?.()) await nextTurn();
       let at = 0;
       for (const e of entries) {
         e.resolve(results.slice(at, at + e.items.length));
@@ -69,8 +82,10 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
   /** Items in the queue (counted only while a flush runs: the queue is a few entries per connection). */
   const waiting = () => queue.reduce((n, e) => n + e.items.length, 0);
 
-  function pump(): void {
+  /** Starts the flushes the queue allows; whether it started any. */
+  function pump(): boolean {
     scheduled = false;
+    let started = false;
     while (queue.length > 0 && (inFlight === 0 || (inFlight < options.maxConcurrent && waiting() >= parallelAfter))) {
       const batch: Entry<T, R>[] = [];
       let size = 0;
@@ -81,11 +96,17 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
       }
       inFlight += 1;
       options.observe?.(size, (performance.now() - batch[0]!.at) / 1000);
-      void run(batch).finally(() => {
+      let done = false;
+      const settled = (): boolean => {
+        if (done) return false;
+        done = true;
         inFlight -= 1;
-        pump();
-      });
+        return pump();
+      };
+      started = true;
+      void run(batch, settled).finally(settled);
     }
+    return started;
   }
 
   return {

@@ -73,6 +73,38 @@ describe('group commit', () => {
     assert.equal(calls, 1);
   });
 
+  it('starts the next flush, up to its statement, before answering the callers of the one that committed', async () => {
+    const turns = async () => {
+      for (let k = 0; k < 3; k += 1) await new Promise((r) => setImmediate(r));
+    };
+    const order: string[] = [];
+    let commit!: () => void;
+    const gc = createGroupCommitter<number, number>({
+      maxBatch: 100,
+      maxConcurrent: 1,
+      async flush(items) {
+        order.push(`flush ${items.join(',')}`);
+        if (items[0] === 1) await new Promise<void>((r) => (commit = r));
+        else {
+          // A flush's own awaits before its statement goes out (a cache, the pool).
+          await Promise.resolve();
+          await Promise.resolve();
+          order.push(`statement ${items.join(',')}`);
+          await tick(); // the database's work
+        }
+        return items;
+      },
+    });
+    const first = gc.submit([1]).then(() => order.push('answered 1'));
+    await turns();
+    const second = gc.submit([2, 3]).then(() => order.push('answered 2,3'));
+    await turns();
+    assert.deepEqual(order, ['flush 1']);
+    commit();
+    await Promise.all([first, second]);
+    assert.deepEqual(order, ['flush 1', 'flush 2,3', 'statement 2,3', 'answered 1', 'answered 2,3']);
+  });
+
   it('starts a second flush beside the one in progress only once parallelAfter items wait', async () => {
     // Submissions are flushed from setImmediate: a few turns of the loop later that has happened (no timers, so no race).
     const turns = async () => {
