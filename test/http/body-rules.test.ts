@@ -52,4 +52,23 @@ describe('body rules', () => {
     validate(Rule.validatorCompiler, body);
     assert.equal(Rule.of(body), 2);
   });
+
+  it('keeps its result out of the body as the handler and the store see it, and validates a body again', () => {
+    const Items = bodyItems(Type.Object({ items: Type.Array(Type.Unknown()) }), '/items', positive);
+    const Other = bodyItems(Type.Object({ items: Type.Array(Type.Unknown()) }), '/items', (item, pointer) => ({ ok: true, value: `${pointer}=${String(item)}` }));
+    const body = { items: [1, 2] };
+    validate(Items.validatorCompiler, body);
+    validate(Other.validatorCompiler, body);
+    assert.deepEqual(Object.keys(body), ['items']);
+    assert.equal(JSON.stringify(body), '{"items":[1,2]}');
+    assert.deepEqual({ ...body }, { items: [1, 2] });
+    assert.deepEqual(Object.getOwnPropertySymbols({ ...body }), []);
+    // Each rule reads its own result back.
+    assert.deepEqual(Items.of(body).map((i) => i.checked.ok), [true, true]);
+    assert.deepEqual(Other.of(body).map((i) => (i.checked.ok ? i.checked.value : null)), ['/items/0=1', '/items/1=2']);
+    // The same body through the boundary again (its result replaced, not refused).
+    body.items.push(-1);
+    validate(Items.validatorCompiler, body);
+    assert.deepEqual(Items.of(body).map((i) => i.checked.ok), [true, true, false]);
+  });
 });
