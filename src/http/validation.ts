@@ -121,13 +121,14 @@ export function bodyRule<S extends TSchema, T>(envelope: S, rule: (body: Static<
     validatorCompiler: () => (value: unknown) => {
       const applied = apply(value);
       if (!applied.ok) return { error: applied.error };
-      if (typeof value === 'object' && value !== null) Object.defineProperty(value, kept, { value: { value: applied.value }, configurable: true, writable: true });
+      // A body that takes no property (frozen) is checked again by `of`, which is cheap and pure.
+      if (typeof value === 'object' && value !== null && Object.isExtensible(value)) Object.defineProperty(value, kept, { value: { value: applied.value }, configurable: true, writable: true });
       return { value };
     },
     of(body) {
       const known = typeof body === 'object' && body !== null ? (body as Holder)[kept] : undefined;
       if (known) return known.value;
-      // Not kept: a body that is no object (a JSON primitive, or none) is checked again, which is cheap and pure.
+      // Not kept: a body that is no object (a JSON primitive, or none) or a frozen one is checked again, which is cheap and pure.
       const applied = apply(body);
       if (applied.ok) return applied.value;
       throw applied.error instanceof AppError ? applied.error : new AppError('validation_failed', undefined, validationDetails(applied.error));

@@ -4,6 +4,10 @@ import fc from 'fast-check';
 import { createGroupCommitter } from '../../src/db/group-commit.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
+/** Submissions are flushed from setImmediate: a few turns of the loop later that has happened (no timers, so no race). */
+const turns = async () => {
+  for (let k = 0; k < 3; k += 1) await new Promise((r) => setImmediate(r));
+};
 
 describe('group commit', () => {
   it('batches concurrent submissions and answers each with its own results, in order', async () => {
@@ -74,9 +78,6 @@ describe('group commit', () => {
   });
 
   it('starts the next flush, up to its statement, before answering the callers of the one that committed', async () => {
-    const turns = async () => {
-      for (let k = 0; k < 3; k += 1) await new Promise((r) => setImmediate(r));
-    };
     const order: string[] = [];
     let commit!: () => void;
     const gc = createGroupCommitter<number, number>({
@@ -106,10 +107,6 @@ describe('group commit', () => {
   });
 
   it('starts a second flush beside the one in progress only once parallelAfter items wait', async () => {
-    // Submissions are flushed from setImmediate: a few turns of the loop later that has happened (no timers, so no race).
-    const turns = async () => {
-      for (let k = 0; k < 3; k += 1) await new Promise((r) => setImmediate(r));
-    };
     const started: number[][] = [];
     const release: (() => void)[] = [];
     const gc = createGroupCommitter<number, number>({

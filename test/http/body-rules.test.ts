@@ -70,5 +70,9 @@ describe('body rules', () => {
     body.items.push(-1);
     validate(Items.validatorCompiler, body);
     assert.deepEqual(Items.of(body).map((i) => i.checked.ok), [true, true, false]);
+    // A frozen body takes no result: the handler's read checks it again.
+    const frozen = Object.freeze({ items: Object.freeze([3, -3]) });
+    assert.deepEqual(validate(Items.validatorCompiler, frozen), { value: frozen });
+    assert.deepEqual(Items.of(frozen).map((i) => i.checked.ok), [true, false]);
   });
 });
