@@ -212,14 +212,14 @@ export async function runAnalyticsBench(log: (line: string) => void): Promise<An
     try {
       log('the rollup catching up …');
       const ms = await waitRolled(client, siteId, EVENTS);
-      await client.query('ANALYZE analytics_slots; ANALYZE analytics_slot_sessions; ANALYZE analytics_slot_visitors; ANALYZE analytics_slot_distinct; ANALYZE analytics_rollup_state');
+      await client.query('ANALYZE analytics_slots; ANALYZE analytics_slot_keys; ANALYZE analytics_slot_distinct; ANALYZE analytics_rollup_state');
       log(`  ${fmt(ms / 1000, 1)} s`);
       const lags = (await rollupLag(client, service.url, siteId, key)).sort((a, b) => a - b);
       log(`lag: median ${fmt(percentile(lags, 50))} ms, max ${fmt(lags.at(-1)!)} ms; queries with rollups …`);
       const rolledQ = await queryAll(service, owner, siteId);
       const sizes = await client.query<{ events: string; rollups: string }>(
         `SELECT pg_size_pretty(pg_total_relation_size('events')) AS events,
-                pg_size_pretty(pg_total_relation_size('analytics_slots') + pg_total_relation_size('analytics_slot_sessions') + pg_total_relation_size('analytics_slot_visitors') + pg_total_relation_size('analytics_slot_distinct')) AS rollups`,
+                pg_size_pretty(pg_total_relation_size('analytics_slots') + pg_total_relation_size('analytics_slot_keys') + pg_total_relation_size('analytics_slot_distinct')) AS rollups`,
       );
       await service.stop();
       const ingest = await ingestTurns(env, siteId, key, log);

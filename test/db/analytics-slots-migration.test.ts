@@ -2,6 +2,10 @@
 // On a database rolled the 0020 way, the figures right after the migration (nothing rolled: the raw
 // events answer) equal those of the raw events, in zones whose days split UTC hours too, and still
 // do once the new roll has taken every event, and after late events are rolled on top.
+// Migration 0022: 0021's session and visitor key tables become one (analytics_slot_keys), their rows
+// converted: on a database rolled the 0021 way, the figures equal the raw events' right after the
+// migration (nothing rolled again), and after late events (a session seen with a device, then without
+// one in the same slot and in another) are rolled by the new roll.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -43,6 +47,42 @@ async function roll0020(db: Database, siteId: string): Promise<void> {
   await db.query(`INSERT INTO analytics_hourly_visitors (site_id, hour, visitor) SELECT DISTINCT $1, hour, visitor FROM (${ev}) e`, [siteId]);
   // Every event so far is below the horizon: this statement's transaction id is above theirs.
   await db.query(`INSERT INTO analytics_rollup_state (site_id, horizon, events) SELECT $1, pg_current_xact_id(), count(*) FROM events WHERE site_id = $1`, [siteId]);
+}
+
+/** The rollups as 0021's roll leaves them, from their definition: per quarter-hour the counts, each key's slots, and per kind the keys by slot and previous slot. */
+async function roll0021(db: Database, siteId: string): Promise<void> {
+  const ev = `SELECT date_bin('15 minutes', occurred_at, timestamptz 'epoch') AS slot, event_type, trust_class, session_id,
+                     coalesce('d:' || device_id, 's:' || session_id) AS visitor FROM events WHERE site_id = $1`;
+  await db.query(
+    `INSERT INTO analytics_slots (site_id, slot, events, page_views, product_views, add_to_carts, browser_purchases)
+     SELECT $1, slot, count(*), count(*) FILTER (WHERE event_type = 'page_view'), count(*) FILTER (WHERE event_type = 'product_view'),
+            count(*) FILTER (WHERE event_type = 'add_to_cart'), count(*) FILTER (WHERE event_type = 'purchase' AND trust_class = 'browser')
+       FROM (${ev}) e GROUP BY slot`,
+    [siteId],
+  );
+  await db.query(`INSERT INTO analytics_slot_sessions (site_id, session_id, slot) SELECT DISTINCT $1, session_id, slot FROM (${ev}) e`, [siteId]);
+  await db.query(`INSERT INTO analytics_slot_visitors (site_id, visitor, slot) SELECT DISTINCT $1, visitor, slot FROM (${ev}) e`, [siteId]);
+  for (const [kind, table, column] of [['sessions', 'analytics_slot_sessions', 'session_id'], ['visitors', 'analytics_slot_visitors', 'visitor']] as const) {
+    await db.query(
+      `INSERT INTO analytics_slot_distinct (site_id, kind, slot, prev_slot, keys)
+       SELECT $1, $2, slot, prev_slot, count(*) FROM (
+         SELECT slot, lag(slot, 1, '-infinity'::timestamptz) OVER (PARTITION BY ${column} ORDER BY slot) AS prev_slot FROM ${table} WHERE site_id = $1) k
+        GROUP BY slot, prev_slot`,
+      [siteId, kind],
+    );
+  }
+  await db.query(`INSERT INTO analytics_rollup_state (site_id, horizon, events) SELECT $1, pg_current_xact_id(), count(*) FROM events WHERE site_id = $1`, [siteId]);
+}
+
+/** Events of one session, with or without a device, at these times. */
+async function sessionEvents(db: Database, siteId: string, sessionId: string, events: readonly { at: string; device: string | null }[]): Promise<void> {
+  for (const e of events) {
+    await db.query(
+      `INSERT INTO events (site_id, event_id, event_type, session_id, device_id, dedup_key_source, trust_class, occurred_at, received_at, properties, context)
+       VALUES ($1, 'evt_' || md5($1 || $2 || $3 || coalesce($4, '')), 'page_view', $2, $4, 'derived', 'browser', $3::timestamptz, now(), '{}', '{}')`,
+      [siteId, sessionId, e.at, e.device],
+    );
+  }
 }
 
 /** Rollups and raw events agree, bucket by bucket, for days and hours in zones of whole and half hours. */
@@ -88,6 +128,42 @@ for (const engine of ENGINES) {
         await insertEvents(db, siteId, 2, 300);
         await assertAgree(db, siteId, 'late events in the tail');
         assert.equal(await rollExpecting(300), 300);
+        await assertAgree(db, siteId, 'late events rolled');
+      } finally {
+        await database.drop();
+      }
+    });
+  });
+}
+
+for (const engine of ENGINES) {
+  describe(`migration 0022: one table of key rows instead of 0021's sessions and visitors [${engine}]`, () => {
+    it('answers equal the raw events after the conversion, and after late events (a session losing its device in a slot) rolled', async () => {
+      const database = await createTestDatabase(engine, { migrated: false });
+      const db = database.db;
+      try {
+        await migrate(db, loadMigrations().filter((m) => m.version < '0022'));
+        const siteId = `site_${randomBytes(8).toString('hex')}`;
+        await db.query(`INSERT INTO sites (site_id, name) VALUES ($1, 'Old shop')`, [siteId]);
+        await insertEvents(db, siteId, 1, 600);
+        await sessionEvents(db, siteId, 'mixed', [{ at: '2026-03-06T10:05:00Z', device: 'dm' }, { at: '2026-03-06T11:05:00Z', device: null }]);
+        await roll0021(db, siteId);
+        await migrate(db);
+        const state = await db.query<{ events: string }>(`SELECT events::text FROM analytics_rollup_state WHERE site_id = $1`, [siteId]);
+        assert.equal(state.rows[0]?.events, '602', 'nothing is rolled again');
+        const keys = await db.query<{ key: string; visitor: boolean }>(`SELECT key, visitor FROM analytics_slot_keys WHERE site_id = $1 AND key IN ('s:mixed', 'd:dm') ORDER BY key, slot`, [siteId]);
+        assert.deepEqual(keys.rows.map((r) => `${r.key} ${r.visitor}`), ['d:dm true', 's:mixed false', 's:mixed true'], "the session's row is a visitor row only in the slot where it had no device");
+        await assertAgree(db, siteId, 'converted');
+        // Late events: the mixed session without its device in the slot it had it in (its row becomes a visitor row) and in a new slot.
+        await insertEvents(db, siteId, 2, 300);
+        await sessionEvents(db, siteId, 'mixed', [{ at: '2026-03-06T10:10:00Z', device: null }, { at: '2026-03-06T12:20:00Z', device: null }, { at: '2026-03-06T12:25:00Z', device: 'dm' }]);
+        await assertAgree(db, siteId, 'late events in the tail');
+        const job = createRollupJob({ db, intervalMs: 0 });
+        let rolled = await job.rollSite(siteId);
+        for (const deadline = Date.now() + 15_000; rolled < 303 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) rolled += await job.rollSite(siteId);
+        assert.equal(rolled, 303);
+        const after = await db.query<{ key: string; visitor: boolean }>(`SELECT key, visitor FROM analytics_slot_keys WHERE site_id = $1 AND key IN ('s:mixed', 'd:dm') ORDER BY key, slot`, [siteId]);
+        assert.deepEqual(after.rows.map((r) => `${r.key} ${r.visitor}`), ['d:dm true', 'd:dm true', 's:mixed true', 's:mixed true', 's:mixed true']);
         await assertAgree(db, siteId, 'late events rolled');
       } finally {
         await database.drop();

@@ -1,4 +1,5 @@
-// The SQL of the rollups per quarter-hour slot (see 0020_merchant_analytics.sql, 0021_analytics_slots.sql).
+// The SQL of the rollups per quarter-hour slot (see 0020_merchant_analytics.sql,
+// 0021_analytics_slots.sql, 0022_analytics_slot_keys.sql).
 // A site's events are rolled in stream order (ingest_xid) up to a horizon below which every
 // transaction has finished, so an event whose insert commits late is never skipped: it is at or
 // above the site's horizon until the roll that takes it, and the queries read it raw meanwhile.
@@ -56,29 +57,44 @@ export async function chunkEnd(q: Queryable, siteId: string, start: string, hori
 }
 
 /**
- * The slots the chunk's keys had before (`old_…`: one index probe a distinct key, OFFSET 0 keeps it
- * from becoming a scan of the table), the key rows the roll adds (`new_…`: the chunk's (key, slot)
- * pairs the key did not have, a plain insert: the site's rolls are one at a time, under its locked
- * horizon row, so no other statement adds this site's key rows meanwhile, and ON CONFLICT's probe of
- * every row before its insert would repeat `old_…`'s), and the change to analytics_slot_distinct
- * (`delta_…`): every (slot, previous slot) of the keys' new sequences of slots counted in, those of
- * their old ones out (a late event's slot between two a key had changes the later one's previous
- * slot). Probing before inserting also keeps the probes off the entries the insert adds.
+ * The key rows of the chunk (0022: a session's 's:' key, a visitor when an event of the session in
+ * that slot had no device; a device's 'd:' key, always a visitor), the slots and flags its keys had
+ * before (`old_keys`: one index probe a distinct key, OFFSET 0 keeps it from becoming a scan of the
+ * table), the rows the roll adds (`new_keys`: the chunk's (key, slot) pairs the key did not have, a
+ * plain insert: the site's rolls are one at a time, under its locked horizon row, so no other
+ * statement adds this site's key rows meanwhile, and ON CONFLICT's probe of every row before its
+ * insert would repeat `old_keys`'s), the session rows that become visitor rows (`became_visitors`:
+ * a session seen before with a device in a slot, now without one in it), and per kind the change
+ * to analytics_slot_distinct (`delta_…`): every (slot, previous slot) of the keys' new sequences
+ * of slots counted in, those of their old ones out (a late event's slot between two a key had
+ * changes the later one's previous slot). Probing before inserting also keeps the probes off the
+ * entries the insert adds; the update and the insert touch different rows (old and new pairs).
  */
-function keyRows(kind: 'sessions' | 'visitors', table: string, column: string): string {
+const KEY_ROWS = `pairs AS MATERIALIZED (
+       SELECT 's:' || session_id AS k, slot, bool_or(device_id IS NULL) AS visitor FROM ev GROUP BY 1, 2
+       UNION ALL
+       SELECT 'd:' || device_id, slot, true FROM ev WHERE device_id IS NOT NULL GROUP BY 1, 2
+     ), old_keys AS MATERIALIZED (
+       SELECT n.k, t.slot, t.visitor FROM (SELECT DISTINCT k FROM pairs) n
+        CROSS JOIN LATERAL (SELECT t.slot, t.visitor FROM analytics_slot_keys t WHERE t.site_id = $1 AND t.key = n.k OFFSET 0) t
+     ), new_keys AS (
+       INSERT INTO analytics_slot_keys (site_id, key, slot, visitor)
+       SELECT $1, p.k, p.slot, p.visitor FROM pairs p WHERE NOT EXISTS (SELECT 1 FROM old_keys o WHERE o.k = p.k AND o.slot = p.slot)
+       RETURNING key AS k, slot, visitor
+     ), became_visitors AS (
+       UPDATE analytics_slot_keys t SET visitor = true
+         FROM (SELECT o.k, o.slot FROM old_keys o JOIN pairs p ON p.k = o.k AND p.slot = o.slot WHERE p.visitor AND NOT o.visitor) u
+        WHERE t.site_id = $1 AND t.key = u.k AND t.slot = u.slot
+       RETURNING t.key AS k, t.slot
+     ), ${delta('sessions', "SELECT k, slot FROM old_keys WHERE k LIKE 's:%'", "SELECT k, slot FROM new_keys WHERE k LIKE 's:%'")},
+     ${delta('visitors', 'SELECT k, slot FROM old_keys WHERE visitor', 'SELECT k, slot FROM new_keys WHERE visitor UNION ALL SELECT k, slot FROM became_visitors')}`;
+
+/** A kind's change to analytics_slot_distinct: its keys' sequences of slots after the roll (old and added rows) in, before it (old) out. */
+function delta(kind: 'sessions' | 'visitors', old: string, added: string): string {
   const lag = `lag(slot, 1, '-infinity'::timestamptz) OVER (PARTITION BY k ORDER BY slot)`;
-  return `pairs_${kind} AS MATERIALIZED (
-       SELECT DISTINCT ${column} AS k, slot FROM ev
-     ), old_${kind} AS MATERIALIZED (
-       SELECT n.k, t.slot FROM (SELECT DISTINCT k FROM pairs_${kind}) n
-        CROSS JOIN LATERAL (SELECT t.slot FROM ${table} t WHERE t.site_id = $1 AND t.${column} = n.k OFFSET 0) t
-     ), new_${kind} AS (
-       INSERT INTO ${table} (site_id, ${column}, slot)
-       SELECT $1, p.k, p.slot FROM pairs_${kind} p WHERE NOT EXISTS (SELECT 1 FROM old_${kind} o WHERE o.k = p.k AND o.slot = p.slot)
-       RETURNING ${column} AS k, slot
-     ), delta_${kind} AS (
+  return `old_${kind} AS (${old}), delta_${kind} AS (
        SELECT '${kind}' AS kind, slot, prev_slot, sum(d) AS d FROM (
-         SELECT slot, ${lag} AS prev_slot, 1 AS d FROM (SELECT k, slot FROM old_${kind} UNION ALL SELECT k, slot FROM new_${kind}) x
+         SELECT slot, ${lag} AS prev_slot, 1 AS d FROM (SELECT k, slot FROM old_${kind} UNION ALL ${added}) x
          UNION ALL
          SELECT slot, ${lag}, -1 FROM old_${kind}
        ) y GROUP BY slot, prev_slot HAVING sum(d) <> 0
@@ -89,8 +105,7 @@ function keyRows(kind: 'sessions' | 'visitors', table: string, column: string): 
 export async function rollEvents(q: Queryable, siteId: string, start: string, end: string): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     `WITH ev AS MATERIALIZED (
-       SELECT ${slotOf('occurred_at')} AS slot, event_type, trust_class, session_id,
-              coalesce('d:' || device_id, 's:' || session_id) AS visitor
+       SELECT ${slotOf('occurred_at')} AS slot, event_type, trust_class, session_id, device_id
          FROM events WHERE site_id = $1 AND ingest_xid >= $2::xid8 AND ingest_xid < $3::xid8
      ), counts AS (
        INSERT INTO analytics_slots AS a (site_id, slot, events, page_views, product_views, add_to_carts, browser_purchases)
@@ -100,8 +115,7 @@ export async function rollEvents(q: Queryable, siteId: string, start: string, en
        ON CONFLICT (site_id, slot) DO UPDATE SET events = a.events + excluded.events, page_views = a.page_views + excluded.page_views,
               product_views = a.product_views + excluded.product_views, add_to_carts = a.add_to_carts + excluded.add_to_carts,
               browser_purchases = a.browser_purchases + excluded.browser_purchases
-     ), ${keyRows('sessions', 'analytics_slot_sessions', 'session_id')},
-     ${keyRows('visitors', 'analytics_slot_visitors', 'visitor')},
+     ), ${KEY_ROWS},
      distinct_keys AS (
        INSERT INTO analytics_slot_distinct AS a (site_id, kind, slot, prev_slot, keys)
        SELECT $1, kind, slot, prev_slot, d FROM delta_sessions UNION ALL SELECT $1, kind, slot, prev_slot, d FROM delta_visitors

@@ -11,7 +11,7 @@
 // knows how small the tail is (read inside the statement, it would be a guess of a third of the
 // site's events). A bucket's whole slots are one contiguous range [a, b): its rolled distinct keys
 // are a range sum of analytics_slot_distinct (0021: each key counted at its first slot in the
-// range), and a key of its raw events adds one when the per-key rows have none of its slots in
+// range), and a key of its raw events adds one when its key rows (analytics_slot_keys, 0022) have none of its slots in
 // [a, b) (an index probe a raw key). Without rollups, it reads the raw events and counts distinct keys.
 import type { Database, Queryable } from '../../db/types.js';
 import { SLOT_INTERVAL, SLOT_MS, slotOf } from './slots.js';
@@ -92,9 +92,10 @@ const ROLLED_COUNTS: Partial<Record<Figure, string>> = {
   browser_purchases: 'sum(r.browser_purchases)',
 };
 
+/** Each kind's raw column, and its rows in analytics_slot_keys (0022): a session's 's:' key; a visitor's key among the rows that count for visitors. */
 const KEYS = {
-  sessions: { table: 'analytics_slot_sessions', column: 'session_id' },
-  visitors: { table: 'analytics_slot_visitors', column: 'visitor' },
+  sessions: { column: 'session_id', key: (k: string) => `'s:' || ${k}`, rows: '' },
+  visitors: { column: 'visitor', key: (k: string) => k, rows: ' AND t.visitor' },
 } as const;
 
 /** With rollups: the parts of a figure set, each rows of partRow. */
@@ -103,13 +104,13 @@ function rolledParts(set: FigureSet): string[] {
   if (set === 'counts') {
     return [`SELECT ${partRow('x.i', COUNTS)} FROM raw x GROUP BY x.i`, `SELECT ${partRow(bucket, ROLLED_COUNTS)} FROM analytics_slots r WHERE ${ROLLED} GROUP BY 1`];
   }
-  const { table, column } = KEYS[set];
+  const { column, key, rows } = KEYS[set];
   return [
     `SELECT ${partRow(bucket, { [set]: 'sum(r.keys)' })} FROM analytics_slot_distinct r
       WHERE ${ROLLED} AND r.kind = '${set}' AND r.prev_slot < ${WHOLE_FROM(bucket)} GROUP BY 1`,
     // A probe a raw key (LIMIT 1 keeps it one: an anti join could hash every key of the site).
     `SELECT ${partRow('x.i', { [set]: 'count(*)' })} FROM (SELECT DISTINCT i, ${column} AS k FROM raw) x
-       LEFT JOIN LATERAL (SELECT 1 AS hit FROM ${table} t WHERE t.site_id = $1 AND t.${column} = x.k
+       LEFT JOIN LATERAL (SELECT 1 AS hit FROM analytics_slot_keys t WHERE t.site_id = $1 AND t.key = ${key('x.k')}${rows}
                             AND t.slot >= ${WHOLE_FROM('x.i')} AND t.slot <= ${BUCKET_END('x.i')} - ${SLOT_INTERVAL} LIMIT 1) m ON true
       WHERE m.hit IS NULL GROUP BY x.i`,
   ];
