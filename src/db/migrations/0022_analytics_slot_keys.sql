@@ -5,14 +5,16 @@
 -- inserting the event). Now a key is a row a slot: 's:' and a session id, or 'd:' and a device
 -- id; `visitor` says whether the row counts for visitors ('d:' rows always; an 's:' row when an
 -- event of that session in that slot had no device). Sessions are the 's:' rows, visitors the rows
--- with `visitor`. A new session without a device: one probe and one insert.
+-- with `visitor`. A new session without a device: one probe and one insert. Keys compare
+-- bytewise (COLLATE "C": they are ids, never shown in order), so the index and a roll's sorts of its
+-- keys skip the database's locale rules.
 --
 -- The rows are converted (the distinct counts of analytics_slot_distinct stay valid, nothing is
 -- rolled again): every session row, marked as a visitor when 0021 had its 's:' visitor row, and
 -- every device visitor row.
 CREATE TABLE analytics_slot_keys (
   site_id text NOT NULL,
-  key     text NOT NULL,
+  key     text COLLATE "C" NOT NULL,
   slot    timestamptz NOT NULL,
   visitor boolean NOT NULL,
   PRIMARY KEY (site_id, key, slot)

@@ -58,7 +58,8 @@ export async function chunkEnd(q: Queryable, siteId: string, start: string, hori
 
 /**
  * The key rows of the chunk (0022: a session's 's:' key, a visitor when an event of the session in
- * that slot had no device; a device's 'd:' key, always a visitor), the slots and flags its keys had
+ * that slot had no device; a device's 'd:' key, always a visitor; compared bytewise, as the table's
+ * column), the slots and flags its keys had
  * before (`old_keys`: one index probe a distinct key, OFFSET 0 keeps it from becoming a scan of the
  * table), the rows the roll adds (`new_keys`: the chunk's (key, slot) pairs the key did not have, a
  * plain insert: the site's rolls are one at a time, under its locked horizon row, so no other
@@ -71,9 +72,9 @@ export async function chunkEnd(q: Queryable, siteId: string, start: string, hori
  * entries the insert adds; the update and the insert touch different rows (old and new pairs).
  */
 const KEY_ROWS = `pairs AS MATERIALIZED (
-       SELECT 's:' || session_id AS k, slot, bool_or(device_id IS NULL) AS visitor FROM ev GROUP BY 1, 2
+       SELECT ('s:' || session_id) COLLATE "C" AS k, slot, bool_or(device_id IS NULL) AS visitor FROM ev GROUP BY 1, 2
        UNION ALL
-       SELECT 'd:' || device_id, slot, true FROM ev WHERE device_id IS NOT NULL GROUP BY 1, 2
+       SELECT ('d:' || device_id) COLLATE "C", slot, true FROM ev WHERE device_id IS NOT NULL GROUP BY 1, 2
      ), old_keys AS MATERIALIZED (
        SELECT n.k, t.slot, t.visitor FROM (SELECT DISTINCT k FROM pairs) n
         CROSS JOIN LATERAL (SELECT t.slot, t.visitor FROM analytics_slot_keys t WHERE t.site_id = $1 AND t.key = n.k OFFSET 0) t
