@@ -32,17 +32,23 @@ async function insertEvents(db: Database, siteId: string, seed: number, n: numbe
   );
 }
 
-/** The rollups as 0020's roll wrote them: per hour the counts, the session ids and the visitor keys. */
-async function roll0020(db: Database, siteId: string): Promise<void> {
-  const ev = `SELECT date_bin('1 hour', occurred_at, timestamptz 'epoch') AS hour, event_type, trust_class, session_id,
+/** A site's events by `width` (their bucket column `bucket`), and an insert of their counts into `table` (0020's hourly, 0021's slots). */
+async function rollCounts(db: Database, siteId: string, width: string, table: string, bucket: string): Promise<string> {
+  const ev = `SELECT date_bin('${width}', occurred_at, timestamptz 'epoch') AS ${bucket}, event_type, trust_class, session_id,
                      coalesce('d:' || device_id, 's:' || session_id) AS visitor FROM events WHERE site_id = $1`;
   await db.query(
-    `INSERT INTO analytics_hourly (site_id, hour, events, page_views, product_views, add_to_carts, browser_purchases)
-     SELECT $1, hour, count(*), count(*) FILTER (WHERE event_type = 'page_view'), count(*) FILTER (WHERE event_type = 'product_view'),
+    `INSERT INTO ${table} (site_id, ${bucket}, events, page_views, product_views, add_to_carts, browser_purchases)
+     SELECT $1, ${bucket}, count(*), count(*) FILTER (WHERE event_type = 'page_view'), count(*) FILTER (WHERE event_type = 'product_view'),
             count(*) FILTER (WHERE event_type = 'add_to_cart'), count(*) FILTER (WHERE event_type = 'purchase' AND trust_class = 'browser')
-       FROM (${ev}) e GROUP BY hour`,
+       FROM (${ev}) e GROUP BY ${bucket}`,
     [siteId],
   );
+  return ev;
+}
+
+/** The rollups as 0020's roll wrote them: per hour the counts, the session ids and the visitor keys. */
+async function roll0020(db: Database, siteId: string): Promise<void> {
+  const ev = await rollCounts(db, siteId, '1 hour', 'analytics_hourly', 'hour');
   await db.query(`INSERT INTO analytics_hourly_sessions (site_id, hour, session_id) SELECT DISTINCT $1, hour, session_id FROM (${ev}) e`, [siteId]);
   await db.query(`INSERT INTO analytics_hourly_visitors (site_id, hour, visitor) SELECT DISTINCT $1, hour, visitor FROM (${ev}) e`, [siteId]);
   // Every event so far is below the horizon: this statement's transaction id is above theirs.
@@ -51,15 +57,7 @@ async function roll0020(db: Database, siteId: string): Promise<void> {
 
 /** The rollups as 0021's roll leaves them, from their definition: per quarter-hour the counts, each key's slots, and per kind the keys by slot and previous slot. */
 async function roll0021(db: Database, siteId: string): Promise<void> {
-  const ev = `SELECT date_bin('15 minutes', occurred_at, timestamptz 'epoch') AS slot, event_type, trust_class, session_id,
-                     coalesce('d:' || device_id, 's:' || session_id) AS visitor FROM events WHERE site_id = $1`;
-  await db.query(
-    `INSERT INTO analytics_slots (site_id, slot, events, page_views, product_views, add_to_carts, browser_purchases)
-     SELECT $1, slot, count(*), count(*) FILTER (WHERE event_type = 'page_view'), count(*) FILTER (WHERE event_type = 'product_view'),
-            count(*) FILTER (WHERE event_type = 'add_to_cart'), count(*) FILTER (WHERE event_type = 'purchase' AND trust_class = 'browser')
-       FROM (${ev}) e GROUP BY slot`,
-    [siteId],
-  );
+  const ev = await rollCounts(db, siteId, '15 minutes', 'analytics_slots', 'slot');
   await db.query(`INSERT INTO analytics_slot_sessions (site_id, session_id, slot) SELECT DISTINCT $1, session_id, slot FROM (${ev}) e`, [siteId]);
   await db.query(`INSERT INTO analytics_slot_visitors (site_id, visitor, slot) SELECT DISTINCT $1, visitor, slot FROM (${ev}) e`, [siteId]);
   for (const [kind, table, column] of [['sessions', 'analytics_slot_sessions', 'session_id'], ['visitors', 'analytics_slot_visitors', 'visitor']] as const) {
