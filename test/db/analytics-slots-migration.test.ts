@@ -15,7 +15,7 @@ import { localBuckets, splitSlots } from '../../src/domain/local-buckets.js';
 import { createRollupJob } from '../../src/modules/analytics/rollup-job.js';
 import { SLOT_MS } from '../../src/modules/analytics/slots.js';
 import { bucketFigures } from '../../src/modules/analytics/traffic-repository.js';
-import { createTestDatabase, ENGINES } from '../helpers/database.js';
+import { createTestDatabase, ENGINES, type EngineName } from '../helpers/database.js';
 
 const START = Date.parse('2026-03-05T00:00:00Z');
 const DAY_MS = 86_400_000;
@@ -96,76 +96,78 @@ async function assertAgree(db: Database, siteId: string, label: string): Promise
   }
 }
 
+/**
+ * A database migrated up to (not including) `version`, with a site of 600 seeded events, given to
+ * `fn`; dropped afterwards.
+ */
+async function withOldDatabase(engine: EngineName, version: string, fn: (db: Database, siteId: string) => Promise<void>): Promise<void> {
+  const database = await createTestDatabase(engine, { migrated: false });
+  try {
+    await migrate(database.db, loadMigrations().filter((m) => m.version < version));
+    const siteId = `site_${randomBytes(8).toString('hex')}`;
+    await database.db.query(`INSERT INTO sites (site_id, name) VALUES ($1, 'Old shop')`, [siteId]);
+    await insertEvents(database.db, siteId, 1, 600);
+    await fn(database.db, siteId);
+  } finally {
+    await database.drop();
+  }
+}
+
+/**
+ * Rolls the site with the current roll until `expected` events were rolled (15 s at most): the
+ * horizon is the server's oldest open transaction, and another test file's may hold some back for a moment.
+ */
+async function rollExpecting(db: Database, siteId: string, expected: number): Promise<number> {
+  const job = createRollupJob({ db, intervalMs: 0 });
+  let rolled = await job.rollSite(siteId);
+  for (const deadline = Date.now() + 15_000; rolled < expected && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) rolled += await job.rollSite(siteId);
+  return rolled;
+}
+
+/** The key rows of the mixed session and its device, in key and slot order: "key visitor". */
+async function mixedKeyRows(db: Database, siteId: string): Promise<string[]> {
+  const { rows } = await db.query<{ key: string; visitor: boolean }>(`SELECT key, visitor FROM analytics_slot_keys WHERE site_id = $1 AND key IN ('s:mixed', 'd:dm') ORDER BY key, slot`, [siteId]);
+  return rows.map((r) => `${r.key} ${r.visitor}`);
+}
+
 for (const engine of ENGINES) {
   describe(`migration 0021: quarter-hour slots instead of 0020's hourly rollups [${engine}]`, () => {
-    it('answers equal the raw events after the migration, after the new roll, and after late events rolled', async () => {
-      const database = await createTestDatabase(engine, { migrated: false });
-      const db = database.db;
-      try {
-        await migrate(db, loadMigrations().filter((m) => m.version < '0021'));
-        const siteId = `site_${randomBytes(8).toString('hex')}`;
-        await db.query(`INSERT INTO sites (site_id, name) VALUES ($1, 'Old shop')`, [siteId]);
-        await insertEvents(db, siteId, 1, 600);
+    it('answers equal the raw events after the migration, after the new roll, and after late events rolled', () =>
+      withOldDatabase(engine, '0021', async (db, siteId) => {
         await roll0020(db, siteId);
         await migrate(db);
         const left = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM analytics_rollup_state`);
         assert.equal(left.rows[0]!.n, 0, 'every site is rolled again from the start');
         await assertAgree(db, siteId, 'migrated, nothing rolled yet');
-        const job = createRollupJob({ db, intervalMs: 0 });
-        const rollExpecting = async (expected: number) => {
-          // The horizon is the server's oldest open transaction: another test file's may hold some back for a moment.
-          let rolled = await job.rollSite(siteId);
-          for (const deadline = Date.now() + 15_000; rolled < expected && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) rolled += await job.rollSite(siteId);
-          return rolled;
-        };
-        assert.equal(await rollExpecting(600), 600);
+        assert.equal(await rollExpecting(db, siteId, 600), 600);
         const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_slot_distinct WHERE site_id = $1', [siteId]);
         assert.ok(stored.rows[0]!.n > 0, 'the aggregate was built');
         await assertAgree(db, siteId, 'rolled again as slots');
         // Late events (their hours among and between the rolled ones), rolled by the new roll.
         await insertEvents(db, siteId, 2, 300);
         await assertAgree(db, siteId, 'late events in the tail');
-        assert.equal(await rollExpecting(300), 300);
+        assert.equal(await rollExpecting(db, siteId, 300), 300);
         await assertAgree(db, siteId, 'late events rolled');
-      } finally {
-        await database.drop();
-      }
-    });
+      }));
   });
-}
 
-for (const engine of ENGINES) {
   describe(`migration 0022: one table of key rows instead of 0021's sessions and visitors [${engine}]`, () => {
-    it('answers equal the raw events after the conversion, and after late events (a session losing its device in a slot) rolled', async () => {
-      const database = await createTestDatabase(engine, { migrated: false });
-      const db = database.db;
-      try {
-        await migrate(db, loadMigrations().filter((m) => m.version < '0022'));
-        const siteId = `site_${randomBytes(8).toString('hex')}`;
-        await db.query(`INSERT INTO sites (site_id, name) VALUES ($1, 'Old shop')`, [siteId]);
-        await insertEvents(db, siteId, 1, 600);
+    it('answers equal the raw events after the conversion, and after late events (a session losing its device in a slot) rolled', () =>
+      withOldDatabase(engine, '0022', async (db, siteId) => {
         await sessionEvents(db, siteId, 'mixed', [{ at: '2026-03-06T10:05:00Z', device: 'dm' }, { at: '2026-03-06T11:05:00Z', device: null }]);
         await roll0021(db, siteId);
         await migrate(db);
         const state = await db.query<{ events: string }>(`SELECT events::text FROM analytics_rollup_state WHERE site_id = $1`, [siteId]);
         assert.equal(state.rows[0]?.events, '602', 'nothing is rolled again');
-        const keys = await db.query<{ key: string; visitor: boolean }>(`SELECT key, visitor FROM analytics_slot_keys WHERE site_id = $1 AND key IN ('s:mixed', 'd:dm') ORDER BY key, slot`, [siteId]);
-        assert.deepEqual(keys.rows.map((r) => `${r.key} ${r.visitor}`), ['d:dm true', 's:mixed false', 's:mixed true'], "the session's row is a visitor row only in the slot where it had no device");
+        assert.deepEqual(await mixedKeyRows(db, siteId), ['d:dm true', 's:mixed false', 's:mixed true'], "the session's row is a visitor row only in the slot where it had no device");
         await assertAgree(db, siteId, 'converted');
         // Late events: the mixed session without its device in the slot it had it in (its row becomes a visitor row) and in a new slot.
         await insertEvents(db, siteId, 2, 300);
         await sessionEvents(db, siteId, 'mixed', [{ at: '2026-03-06T10:10:00Z', device: null }, { at: '2026-03-06T12:20:00Z', device: null }, { at: '2026-03-06T12:25:00Z', device: 'dm' }]);
         await assertAgree(db, siteId, 'late events in the tail');
-        const job = createRollupJob({ db, intervalMs: 0 });
-        let rolled = await job.rollSite(siteId);
-        for (const deadline = Date.now() + 15_000; rolled < 303 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) rolled += await job.rollSite(siteId);
-        assert.equal(rolled, 303);
-        const after = await db.query<{ key: string; visitor: boolean }>(`SELECT key, visitor FROM analytics_slot_keys WHERE site_id = $1 AND key IN ('s:mixed', 'd:dm') ORDER BY key, slot`, [siteId]);
-        assert.deepEqual(after.rows.map((r) => `${r.key} ${r.visitor}`), ['d:dm true', 'd:dm true', 's:mixed true', 's:mixed true', 's:mixed true']);
+        assert.equal(await rollExpecting(db, siteId, 303), 303);
+        assert.deepEqual(await mixedKeyRows(db, siteId), ['d:dm true', 'd:dm true', 's:mixed true', 's:mixed true', 's:mixed true']);
         await assertAgree(db, siteId, 'late events rolled');
-      } finally {
-        await database.drop();
-      }
-    });
+      }));
   });
 }

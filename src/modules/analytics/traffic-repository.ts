@@ -11,8 +11,9 @@
 // knows how small the tail is (read inside the statement, it would be a guess of a third of the
 // site's events). A bucket's whole slots are one contiguous range [a, b): its rolled distinct keys
 // are a range sum of analytics_slot_distinct (0021: each key counted at its first slot in the
-// range), and a key of its raw events adds one when its key rows (analytics_slot_keys, 0022) have none of its slots in
-// [a, b) (an index probe a raw key). Without rollups, it reads the raw events and counts distinct keys.
+// range), and a key of its raw events adds one when its key rows (analytics_slot_keys, 0022) have
+// none of its slots in [a, b) (an index probe a raw key). Without rollups, it reads the raw events
+// and counts distinct keys.
 import type { Database, Queryable } from '../../db/types.js';
 import { SLOT_INTERVAL, SLOT_MS, slotOf } from './slots.js';
 
