@@ -6,7 +6,7 @@
 // the chunk under way.
 import { periodic } from '../../jobs/periodic.js';
 import type { Database } from '../../db/types.js';
-import { advanceHorizon, chunkEnd, lockSiteHorizon, rollEvents, rollMemory, sitesBehind, streamHorizon } from './rollup-repository.js';
+import { ensureRollupState, lockChunk, rollEvents, sitesBehind, streamHorizon } from './rollup-repository.js';
 
 export interface RollupJob {
   start(onError: (err: unknown, context?: string) => void): void;
@@ -23,20 +23,20 @@ export function createRollupJob(deps: { db: Database; intervalMs: number; chunkE
   const loop = periodic(deps.intervalMs);
   const size = deps.chunkEvents ?? CHUNK_EVENTS;
 
-  /** One chunk in one transaction; null when another process holds the site or it is caught up. */
+  /**
+   * One chunk in one transaction of two statements (the lock, then the roll in a snapshot that sees
+   * what a process that held the site before committed); null when another process holds the site
+   * or it is caught up.
+   */
   const rollChunk = (siteId: string, horizon: string) =>
     deps.db.transaction(async (tx) => {
-      const start = await lockSiteHorizon(tx, siteId);
-      if (start === null || BigInt(start) >= BigInt(horizon)) return null;
-      const end = await chunkEnd(tx, siteId, start, horizon, size);
-      // PostgreSQL's chunks sort tens of thousands of keys; the embedded engine's 500 never spill.
-      if (deps.db.engine === 'postgres') await rollMemory(tx);
-      const n = await rollEvents(tx, siteId, start, end);
-      await advanceHorizon(tx, siteId, end, n);
-      return n;
+      const chunk = await lockChunk(tx, siteId, horizon, size);
+      if (chunk === null || BigInt(chunk.start) >= BigInt(horizon)) return null;
+      return rollEvents(tx, siteId, chunk.start, chunk.end);
     });
 
   async function rollUpTo(siteId: string, horizon: string): Promise<number> {
+    await ensureRollupState(deps.db, siteId);
     let total = 0;
     for (let n = await rollChunk(siteId, horizon); n !== null && !loop.stopped; n = await rollChunk(siteId, horizon)) total += n;
     return total;

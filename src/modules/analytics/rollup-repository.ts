@@ -23,37 +23,33 @@ export async function sitesBehind(q: Queryable, horizon: string): Promise<string
   return rows.map((r) => r.site_id);
 }
 
-/** The site's rollup horizon, locked for this transaction; null when another process holds it. */
-export async function lockSiteHorizon(q: Queryable, siteId: string): Promise<string | null> {
+/** The site's row of rollup state (its horizon at the start of the stream), if it has none yet. */
+export async function ensureRollupState(q: Queryable, siteId: string): Promise<void> {
   await q.query('INSERT INTO analytics_rollup_state (site_id) VALUES ($1) ON CONFLICT (site_id) DO NOTHING', [siteId]);
-  const { rows } = await q.query<{ horizon: string }>('SELECT horizon::text AS horizon FROM analytics_rollup_state WHERE site_id = $1 FOR UPDATE SKIP LOCKED', [siteId]);
-  return rows[0]?.horizon ?? null;
 }
 
 /**
- * Memory for the sorts and hashes of one roll on PostgreSQL, for the rest of the caller's
- * transaction: a chunk's keys sorted for their previous slots spill to disk under the default 4 MB
- * (50,000 events: about 2 MB a sort on disk, a tenth more time for the whole roll in BENCHMARKS.md's
- * runs).
+ * The site's next chunk, its state row locked for the rest of the transaction: from the site's
+ * horizon to where a roll stops below `horizon` (after about `size` events, at a transaction's
+ * edge: a transaction's events are rolled together; `horizon` when fewer are left). Null when
+ * another process holds the row (or the site has none: ensureRollupState). One statement, so the
+ * embedded engine (a millisecond a round trip) pays one; it also gives the transaction the memory
+ * of a roll on PostgreSQL: a chunk's keys sorted for their previous slots spill to disk under the
+ * default 4 MB (50,000 events: about 2 MB a sort on disk, a tenth more time for the whole roll in
+ * BENCHMARKS.md's runs; the embedded engine's chunks are far smaller and never use it).
  */
-export async function rollMemory(q: Queryable): Promise<void> {
-  await q.query("SET LOCAL work_mem = '16MB'");
-}
-
-/**
- * Where a roll from `start` stops, below `horizon`: after about `size` events, at a transaction's
- * edge (a transaction's events are rolled together); `horizon` when fewer are left.
- */
-export async function chunkEnd(q: Queryable, siteId: string, start: string, horizon: string, size: number): Promise<string> {
-  const { rows } = await q.query<{ xid: string | null }>(
-    `SELECT coalesce(
-       (SELECT ingest_xid FROM events WHERE site_id = $1 AND ingest_xid > $2::xid8 AND ingest_xid < $3::xid8
-         AND ingest_xid >= (SELECT ingest_xid FROM events WHERE site_id = $1 AND ingest_xid >= $2::xid8 AND ingest_xid < $3::xid8 ORDER BY ingest_xid OFFSET $4 LIMIT 1)
+export async function lockChunk(q: Queryable, siteId: string, horizon: string, size: number): Promise<{ start: string; end: string } | null> {
+  const { rows } = await q.query<{ start: string; end: string }>(
+    `WITH h AS (SELECT horizon FROM analytics_rollup_state WHERE site_id = $1 FOR UPDATE SKIP LOCKED)
+     SELECT h.horizon::text AS start, coalesce(
+       (SELECT ingest_xid FROM events WHERE site_id = $1 AND ingest_xid > h.horizon AND ingest_xid < $2::xid8
+         AND ingest_xid >= (SELECT ingest_xid FROM events WHERE site_id = $1 AND ingest_xid >= h.horizon AND ingest_xid < $2::xid8 ORDER BY ingest_xid OFFSET $3 LIMIT 1)
          ORDER BY ingest_xid LIMIT 1),
-       $3::xid8)::text AS xid`,
-    [siteId, start, horizon, size],
+       $2::xid8)::text AS end, set_config('work_mem', '16MB', true) AS memory
+       FROM h`,
+    [siteId, horizon, size],
   );
-  return rows[0]?.xid ?? horizon;
+  return rows[0] ? { start: rows[0].start, end: rows[0].end } : null;
 }
 
 /**
@@ -102,7 +98,11 @@ function delta(kind: 'sessions' | 'visitors', old: string, added: string): strin
      )`;
 }
 
-/** Adds the site's events of [start, end) in stream order to the slot rollups; how many there were. */
+/**
+ * Adds the site's events of [start, end) in stream order to the slot rollups and moves the site's
+ * horizon to `end` in the same statement (the caller holds the site's row: lockChunk); how many
+ * events there were.
+ */
 export async function rollEvents(q: Queryable, siteId: string, start: string, end: string): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     `WITH ev AS MATERIALIZED (
@@ -121,15 +121,13 @@ export async function rollEvents(q: Queryable, siteId: string, start: string, en
        INSERT INTO analytics_slot_distinct AS a (site_id, kind, slot, prev_slot, keys)
        SELECT $1, kind, slot, prev_slot, d FROM delta_sessions UNION ALL SELECT $1, kind, slot, prev_slot, d FROM delta_visitors
        ON CONFLICT (site_id, kind, slot, prev_slot) DO UPDATE SET keys = a.keys + excluded.keys
+     ), advanced AS (
+       UPDATE analytics_rollup_state SET horizon = $3::xid8, events = events + (SELECT count(*) FROM ev), rolled_at = now() WHERE site_id = $1
      )
      SELECT count(*)::int AS n FROM ev`,
     [siteId, start, end],
   );
   return rows[0]!.n;
-}
-
-export async function advanceHorizon(q: Queryable, siteId: string, horizon: string, events: number): Promise<void> {
-  await q.query('UPDATE analytics_rollup_state SET horizon = $2::xid8, events = events + $3, rolled_at = now() WHERE site_id = $1', [siteId, horizon, events]);
 }
 
 export interface RollupLag {

@@ -68,9 +68,10 @@ function expected(events: readonly Ev[], edges: readonly number[], metric: (type
 
 const ZONES = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Europe/Berlin'];
 
-async function send(t: TestApp, s: Shop, events: readonly Ev[]): Promise<void> {
-  for (let k = 0; k < events.length; k += 100) {
-    const res = await t.inject({ method: 'POST', url: '/api/v1/events/batch', headers: s.browser, payload: { events: events.slice(k, k + 100).map(payload) } });
+/** The events in batches of `size` (a transaction each). */
+async function send(t: TestApp, s: Shop, events: readonly Ev[], size = 100): Promise<void> {
+  for (let k = 0; k < events.length; k += size) {
+    const res = await t.inject({ method: 'POST', url: '/api/v1/events/batch', headers: s.browser, payload: { events: events.slice(k, k + size).map(payload) } });
     assert.equal(res.statusCode, 201, res.body);
   }
 }
@@ -276,6 +277,26 @@ forEachEngine('analytics rollups', (t) => {
     assert.equal(await rollExpecting(s.siteId, events.length, (id) => small.rollSite(id)), events.length);
     await checkDistinctAggregate(t(), s, 'rolled in chunks');
     await checkAll(t(), s, events, 'rolled in chunks');
+  });
+
+  it('[postgres] two processes rolling one site at once: each chunk rolled once, on top of the rows the other committed', async (ctx) => {
+    if (t().engine !== 'postgres') return ctx.skip('PGlite is one process\'s');
+    const s = await shop(t());
+    // 30 transactions of 10 events over the same 30 sessions: every chunk meets the keys of the one before.
+    const events = randomEvents(11, 300, 'e');
+    await send(t(), s, events, 10);
+    const { createRollupJob } = await import('../../../src/modules/analytics/rollup-job.js');
+    const { openPostgres } = await import('../../../src/db/postgres.js');
+    const pools = [openPostgres(t().database.url!, { poolSize: 2 }), openPostgres(t().database.url!, { poolSize: 2 })];
+    try {
+      const jobs = pools.map((db) => createRollupJob({ db, intervalMs: 0, chunkEvents: 10 }));
+      const both = async () => (await Promise.all(jobs.map((job) => job.rollSite(s.siteId)))).reduce((a, b) => a + b, 0);
+      assert.equal(await rollExpecting(s.siteId, events.length, both), events.length);
+      await checkDistinctAggregate(t(), s, 'rolled by two processes');
+      await checkAll(t(), s, events, 'rolled by two processes');
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+    }
   });
 });
 
