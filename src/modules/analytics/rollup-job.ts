@@ -2,8 +2,9 @@
 // process rolls each site's events that are below the stream's horizon and at or above the site's
 // own horizon, in chunks of one transaction each (the rollup rows and the site's horizon move
 // together, so a query that reads both in one statement always sees events exactly once). Several
-// processes may run it: a site whose state row another holds is left to it. Stopping waits for
-// the chunk under way.
+// processes may run it: a site whose state row another holds is left to it. On the embedded engine
+// it rests after each chunk (restRatio), so the writes that waited behind it go first. Stopping
+// waits for the chunk under way.
 import { periodic } from '../../jobs/periodic.js';
 import type { Database } from '../../db/types.js';
 import { ensureRollupState, lockChunk, rollEvents, sitesBehind, streamHorizon } from './rollup-repository.js';
@@ -19,9 +20,28 @@ export interface RollupJob {
 
 const CHUNK_EVENTS = 50_000;
 
-export function createRollupJob(deps: { db: Database; intervalMs: number; chunkEvents?: number }): RollupJob {
+export interface RollupJobOptions {
+  db: Database;
+  intervalMs: number;
+  chunkEvents?: number;
+  /**
+   * After each chunk the job rests this many times as long as the chunk took, before the next
+   * (default 0: none). On the embedded engine a chunk holds the one connection, so writes wait for
+   * it: back-to-back chunks left ingestion less time than events kept arriving, and a tick's
+   * backlog made every write behind it wait (track paced at 3,000 req/s: p99 50-150 ms with the
+   * rollups, 28-31 ms without; BENCHMARKS.md). Resting as long as each chunk took gives the writes
+   * at least half of the connection while a backlog rolls.
+   */
+  restRatio?: number;
+  /** How the job rests (tests record it). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export function createRollupJob(deps: RollupJobOptions): RollupJob {
   const loop = periodic(deps.intervalMs);
   const size = deps.chunkEvents ?? CHUNK_EVENTS;
+  const restRatio = deps.restRatio ?? 0;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   /**
    * One chunk in one transaction of two statements (the lock, then the roll in a snapshot that sees
@@ -38,8 +58,14 @@ export function createRollupJob(deps: { db: Database; intervalMs: number; chunkE
   async function rollUpTo(siteId: string, horizon: string): Promise<number> {
     await ensureRollupState(deps.db, siteId);
     let total = 0;
-    for (let n = await rollChunk(siteId, horizon); n !== null && !loop.stopped; n = await rollChunk(siteId, horizon)) total += n;
-    return total;
+    for (;;) {
+      const started = performance.now();
+      const n = await rollChunk(siteId, horizon);
+      if (n === null) return total;
+      total += n;
+      if (restRatio > 0 && !loop.stopped) await sleep((performance.now() - started) * restRatio);
+      if (loop.stopped) return total;
+    }
   }
 
   async function tick(onError: (err: unknown, context?: string) => void = () => {}): Promise<number> {

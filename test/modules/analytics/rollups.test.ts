@@ -279,6 +279,20 @@ forEachEngine('analytics rollups', (t) => {
     await checkAll(t(), s, events, 'rolled in chunks');
   });
 
+  it('rests after each chunk it rolled (the embedded engine leaves the writes their turn)', async () => {
+    const s = await shop(t());
+    const events = randomEvents(6, 200, 'f');
+    await send(t(), s, events, 20);
+    const { createRollupJob } = await import('../../../src/modules/analytics/rollup-job.js');
+    const rests: number[] = [];
+    const resting = createRollupJob({ db: t().database.db, intervalMs: 0, chunkEvents: 20, restRatio: 2, sleep: async (ms) => void rests.push(ms) });
+    assert.equal(await rollExpecting(s.siteId, events.length, (id) => resting.rollSite(id)), events.length);
+    // A rest after each chunk rolled (10 transactions of 20 events: a chunk each), none after the last look.
+    assert.equal(rests.length, 10);
+    assert.ok(rests.every((ms) => ms > 0), `rests: ${rests.join(', ')}`);
+    await checkAll(t(), s, events, 'rolled with rests');
+  });
+
   it('[postgres] two processes rolling one site at once: each chunk rolled once, on top of the rows the other committed', async (ctx) => {
     if (t().engine !== 'postgres') return ctx.skip('PGlite is one process\'s');
     const s = await shop(t());
