@@ -26,11 +26,8 @@ export interface RollupJobOptions {
   chunkEvents?: number;
   /**
    * After each chunk the job rests this many times as long as the chunk took, before the next
-   * (default 0: none). On the embedded engine a chunk holds the one connection, so writes wait for
-   * it: back-to-back chunks left ingestion less time than events kept arriving, and a tick's
-   * backlog made every write behind it wait (track paced at 3,000 req/s: p99 50-150 ms with the
-   * rollups, 28-31 ms without; BENCHMARKS.md). Resting as long as each chunk took gives the writes
-   * at least half of the connection while a backlog rolls.
+   * (default 0: none): for the embedded engine, where a chunk holds the one connection and the
+   * writes wait for it (EMBEDDED_ROLLUP_REST in module.ts).
    */
   restRatio?: number;
   /** How the job rests (tests record it). */
