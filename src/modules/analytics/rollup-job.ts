@@ -5,6 +5,7 @@
 // processes may run it: a site whose state row another holds is left to it. On the embedded engine
 // it rests after each chunk (restRatio), so the writes that waited behind it go first. Stopping
 // waits for the chunk under way.
+import { setTimeout as wait } from 'node:timers/promises';
 import { periodic } from '../../jobs/periodic.js';
 import type { Database } from '../../db/types.js';
 import { ensureRollupState, lockChunk, rollEvents, sitesBehind, streamHorizon } from './rollup-repository.js';
@@ -38,7 +39,7 @@ export function createRollupJob(deps: RollupJobOptions): RollupJob {
   const loop = periodic(deps.intervalMs);
   const size = deps.chunkEvents ?? CHUNK_EVENTS;
   const restRatio = deps.restRatio ?? 0;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = deps.sleep ?? ((ms: number) => wait(ms));
 
   /**
    * One chunk in one transaction of two statements (the lock, then the roll in a snapshot that sees
@@ -48,8 +49,7 @@ export function createRollupJob(deps: RollupJobOptions): RollupJob {
   const rollChunk = (siteId: string, horizon: string) =>
     deps.db.transaction(async (tx) => {
       const chunk = await lockChunk(tx, siteId, horizon, size);
-      if (chunk === null || BigInt(chunk.start) >= BigInt(horizon)) return null;
-      return rollEvents(tx, siteId, chunk.start, chunk.end);
+      return chunk === null ? null : rollEvents(tx, siteId, chunk.start, chunk.end);
     });
 
   async function rollUpTo(siteId: string, horizon: string): Promise<number> {

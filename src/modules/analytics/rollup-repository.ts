@@ -31,10 +31,10 @@ export async function ensureRollupState(q: Queryable, siteId: string): Promise<v
 /**
  * The site's next chunk, its state row locked for the rest of the transaction: from the site's
  * horizon to where a roll stops below `horizon` (after about `size` events, at a transaction's
- * edge: a transaction's events are rolled together; `horizon` when fewer are left). Null when
- * another process holds the row (or the site has none: ensureRollupState). One statement, so the
- * embedded engine (a millisecond a round trip) pays one; it also gives the transaction the memory
- * of a roll on PostgreSQL: a chunk's keys sorted for their previous slots spill to disk under the
+ * edge: a transaction's events are rolled together; `horizon` when fewer are left). Null when the
+ * site is caught up, or another process holds the row (or the site has none: ensureRollupState).
+ * One statement, so the embedded engine (a millisecond a round trip) pays one; it also gives the
+ * transaction the memory of a roll on PostgreSQL: a chunk's keys sorted for their previous slots spill to disk under the
  * default 4 MB (50,000 events: about 2 MB a sort on disk, a tenth more time for the whole roll in
  * BENCHMARKS.md's runs; the embedded engine's chunks are far smaller and never use it).
  */
@@ -46,7 +46,7 @@ export async function lockChunk(q: Queryable, siteId: string, horizon: string, s
          AND ingest_xid >= (SELECT ingest_xid FROM events WHERE site_id = $1 AND ingest_xid >= h.horizon AND ingest_xid < $2::xid8 ORDER BY ingest_xid OFFSET $3 LIMIT 1)
          ORDER BY ingest_xid LIMIT 1),
        $2::xid8)::text AS end, set_config('work_mem', '16MB', true) AS memory
-       FROM h`,
+       FROM h WHERE h.horizon < $2::xid8`,
     [siteId, horizon, size],
   );
   return rows[0] ? { start: rows[0].start, end: rows[0].end } : null;
