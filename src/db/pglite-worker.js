@@ -7,12 +7,14 @@
 // Plain JavaScript on purpose: a worker thread does not inherit the TypeScript loader that
 // bin/storefront.js and the test runner register in the main thread (module.register() hooks do
 // not reach workers on Node 20), and loading tsx again in the worker would cost every start.
-// It imports nothing of the project; it is type-checked with the rest (tsconfig.json, checkJs).
+// It imports only plain JavaScript of the project (the data directory's file system); it is
+// type-checked with the rest (tsconfig.json, checkJs).
 /** @import { Transaction } from '@electric-sql/pglite' */
 /** @import { WireError, WorkerRequest, WorkerStart } from './pglite-protocol.ts' */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DurableNodeFS, durableStartParams } from './pglite-durable-fs.js';
 
 const READY_ID = 0;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
@@ -129,15 +131,24 @@ async function handle(db, req) {
   }
 }
 
+/**
+ * A failed fsync of PostgreSQL's own (a checkpoint's: src/db/pglite-durable-fs.js). PostgreSQL
+ * PANICs for it and must not go on (PGlite would answer on, wrongly): every answer from then on is
+ * fatal, and a restart recovers from the WAL.
+ * @type {unknown}
+ */
+let syncFailed;
+
 /** @param {number} id @param {unknown} err */
 function fail(id, err) {
-  const fatal = isFatal(err);
+  const fatal = isFatal(err) || syncFailed !== undefined;
   port.postMessage({ id, error: wireError(err), fatal });
   if (fatal) process.exit(1);
 }
 
 /** @param {number} id @param {object} answer */
 function answer(id, answer) {
+  if (syncFailed !== undefined) return fail(id, syncFailed);
   try {
     port.postMessage({ id, ...answer });
   } catch (err) {
@@ -148,7 +159,10 @@ function answer(id, answer) {
 let db;
 try {
   // pg_trgm (the catalog's substring search) ships with PostgreSQL's contrib and with PGlite alike.
-  db = await PGlite.create(start.dataDir, { extensions: { pg_trgm } });
+  // On disk, PostgreSQL's checkpoints sync for real (src/db/pglite-durable-fs.js).
+  const files = start.dataDir === undefined ? undefined : new DurableNodeFS(start.dataDir, { onFailure: (err) => (syncFailed ??= err) });
+  db = await PGlite.create(files ? { fs: files, startParams: durableStartParams(), extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  files?.syncIfCreated();
 } catch (err) {
   port.postMessage({ id: READY_ID, error: wireError(err) });
   process.exit(1);

@@ -9,7 +9,8 @@
 // killed and the machine losing power. The worker names that segment in the write's answer (asked
 // of PGlite right behind the write); this thread fsyncs it through `syncFile` while the worker goes
 // on with the next statement. (`syncFile` stays here, where tests inject disk faults: a function
-// cannot be posted to a worker.)
+// cannot be posted to a worker.) PostgreSQL's own checkpoints sync what they write in the worker
+// (src/db/pglite-durable-fs.js), so that recycling the WAL never leaves a power loss without it.
 //
 // A failed fsync (EIO, ENOSPC…) answers 503 and fences every later write until the process
 // restarts: after a failed fsync the kernel may have dropped the unwritten pages while marking

@@ -172,6 +172,27 @@ describe('the embedded engine in a worker thread', () => {
     assert.equal(new Set(synced).size, 3);
   });
 
+  it("takes the worker down when a checkpoint's fsync fails (503), and a restart recovers what was committed", async () => {
+    const copy = await pgliteCopy();
+    cleanup.push(copy.dir);
+    const failures: Error[] = [];
+    const db = await openPglite(copy.dir, { workerScript: FAILING_WORKER, onError: (err) => failures.push(err) });
+    await db.exec('CREATE TABLE kept (id int)');
+    await db.query('INSERT INTO kept VALUES (1), (2)');
+    await db.query("SELECT 'eio'");
+    // PostgreSQL PANICs on a failed fsync; PGlite would go on answering (wrongly): the worker stops.
+    const err = await db.exec('CHECKPOINT').catch((e: unknown) => e);
+    assert.ok(err instanceof AppError && err.code === 'unavailable', String(err));
+    const next = await db.query('SELECT 1').catch((e: unknown) => e);
+    assert.ok(next instanceof AppError && next.code === 'unavailable', String(next));
+    assert.equal(failures.length, 1);
+    await db.close();
+
+    const restarted = await openPglite(copy.dir);
+    open.push(restarted);
+    assert.deepEqual((await restarted.query('SELECT id FROM kept ORDER BY id')).rows, [{ id: 1 }, { id: 2 }]);
+  });
+
   for (const cue of ['exit', 'throw'] as const) {
     it(`answers 503 after the worker fails (${cue}), keeps the process, and /ready says so`, async () => {
       const copy = await pgliteCopy();
