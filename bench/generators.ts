@@ -44,17 +44,28 @@ export interface Best {
 export async function alternatedRounds(
   generator: Generator,
   list: readonly { key: string; target: Target; perRequest?: number }[],
-  options: { rounds: number; seconds: number; log: (line: string) => void },
+  options: {
+    rounds: number;
+    seconds: number;
+    log: (line: string) => void;
+    /** After each run (warm-ups too), before the next starts: lets a server finish what the run left it (not measured). */
+    settle?: (key: string) => Promise<void>;
+  },
 ): Promise<Record<string, Best>> {
   const { rounds, seconds, log } = options;
+  const settle = options.settle ?? (async () => {});
   log(`warm-up (${generator}) …`);
-  for (const s of list) await drive(generator, s.target, Math.min(2, seconds));
+  for (const s of list) {
+    await drive(generator, s.target, Math.min(2, seconds));
+    await settle(s.key);
+  }
   const best: Record<string, Best> = {};
   for (let r = 0; r < rounds; r += 1) {
     const order = r % 2 === 0 ? list : [...list].reverse();
     for (const s of order) {
       const result = await drive(generator, s.target, seconds);
       log(`round ${r + 1}/${rounds} ${s.key}: ${fmt(result.requestsPerSec * (s.perRequest ?? 1))} ${s.perRequest ? 'events/s' : 'req/s'}, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+      await settle(s.key);
       const prev = best[s.key];
       const bad = (prev?.bad ?? 0) + result.non2xx + result.errors;
       best[s.key] = { result: !prev || result.requestsPerSec > prev.result.requestsPerSec ? result : prev.result, bad };

@@ -4,6 +4,7 @@
 import type { Config } from './config.js';
 import type { Database } from './db/types.js';
 import { createReadiness } from './db/readiness.js';
+import { createWriteLoad } from './db/write-load.js';
 import type { Secrets } from './secrets.js';
 import type { Metrics } from './plugins/metrics.js';
 import type { ApiKeyVerifier } from './auth/principal.js';
@@ -58,6 +59,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const keyring = createClickIdKeyring(config, secrets);
   const idTokens = createIdTokens(config, secrets);
   const readiness = createReadiness(db);
+  const writeLoad = createWriteLoad();
   const jobs = createJobs({ db, cursors: createCursorCodec(secrets), concurrency: db.engine === 'pglite' ? 1 : 4, pollMs: config.jobsPollMs });
   // The modules' listeners join once every module's services exist (they are called per request).
   const listeners: OrderLedgerListener[] = [];
@@ -71,7 +73,7 @@ export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
   const workflowTriggers = late(NO_TRIGGERS);
   const reportImports = late(NO_REPORT_IMPORTS);
   const ctx: ModuleContext = {
-    ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness, jobs },
+    ...{ config, db, secrets, metrics, kernel, keyring, limiter, runtimeLimits, runtimeTokens, idTokens, readiness, jobs, writeLoad },
     orderLedger: allListeners(listeners),
     mediaLibrary,
     mediaUsers: allMediaUsers(mediaUsers),

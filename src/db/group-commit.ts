@@ -23,6 +23,8 @@ export interface GroupCommitOptions<T, R> {
   isFatal?(err: unknown): boolean;
   /** Each flush: how many items, and how long (seconds) its oldest entry waited in the queue. */
   observe?(items: number, waitedSeconds: number): void;
+  /** Hears when flushes start running side by side (true) and when at most one runs again (false). */
+  crowded?(crowded: boolean): void;
 }
 
 interface Entry<T, R> {
@@ -95,12 +97,14 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
         size += e.items.length;
       }
       inFlight += 1;
+      if (inFlight === 2) options.crowded?.(true);
       options.observe?.(size, (performance.now() - batch[0]!.at) / 1000);
       let done = false;
       const settled = (): boolean => {
         if (done) return false;
         done = true;
         inFlight -= 1;
+        if (inFlight === 1) options.crowded?.(false);
         return pump();
       };
       started = true;

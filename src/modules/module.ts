@@ -33,6 +33,7 @@ import type { RuntimeTokens } from '../auth/runtime-tokens.js';
 import type { IdTokens } from '../auth/id-tokens.js';
 import type { ApiKeyVerifier } from '../auth/principal.js';
 import type { Readiness } from '../db/readiness.js';
+import type { WriteLoad } from '../db/write-load.js';
 import type { JobHandler } from '../jobs/job.js';
 import type { Jobs } from '../jobs/jobs.js';
 import { narrowCommand, type Command, type InternalCommand } from '../cli/command.js';
@@ -76,6 +77,8 @@ export interface ModuleContext {
   jobs: Jobs;
   /** A bounded probe of the database and its migrations. */
   readiness(): Promise<Readiness>;
+  /** How hard ingestion's writes are pressed (the events module reports; background work yields to them). */
+  writeLoad: WriteLoad;
 }
 
 /** Routes a module registers under a prefix (`/api/v1`, `/api/admin`, or '' for the root). */

@@ -179,4 +179,29 @@ describe('group commit', () => {
       { numRuns: 200 },
     );
   });
+  it('says when flushes start running side by side and when at most one runs again', async () => {
+    const heard: boolean[] = [];
+    const gates: (() => void)[] = [];
+    const gc = createGroupCommitter<number, number>({
+      maxBatch: 10,
+      maxConcurrent: 3,
+      parallelAfter: 1,
+      crowded: (crowded) => heard.push(crowded),
+      flush: (items) => new Promise((resolve) => gates.push(() => resolve(items))),
+    });
+    const first = gc.submit([1]);
+    await turns();
+    assert.deepEqual(heard, [], 'one flush alone');
+    const second = gc.submit([2]);
+    const third = gc.submit([3]);
+    await turns();
+    assert.equal(gates.length, 2, 'the two waiting went together beside the first');
+    assert.deepEqual(heard, [true]);
+    gates[0]!();
+    await first;
+    assert.deepEqual(heard, [true, false], 'one in flight again');
+    gates[1]!();
+    assert.deepEqual(await Promise.all([second, third]), [[2], [3]]);
+    assert.deepEqual(heard, [true, false], 'nothing more to hear');
+  });
 });

@@ -40,6 +40,7 @@ export const analyticsModule = defineModule({
     rollups: createRollupJob({
       db: ctx.db,
       intervalMs: ctx.config.analyticsRollups ? ROLLUP_INTERVAL_MS : 0,
+      writes: ctx.writeLoad,
       ...(ctx.db.engine === 'pglite' ? { chunkEvents: EMBEDDED_ROLLUP_CHUNK, restRatio: EMBEDDED_ROLLUP_REST } : {}),
     }),
     rollupLag: (siteId: string) => rollupLag(ctx.db, siteId),

@@ -10,7 +10,7 @@ import { eventsRoutes } from './routes.js';
 export const eventsModule = defineModule({
   name: 'events',
   services: (ctx) => ({
-    ingest: createIngestService({ writer: createEventWriter(ctx.db, ctx.workflowTriggers, ctx.metrics?.groupCommitFlushed), limiter: ctx.limiter, sites: ctx.kernel.siteDirectory }),
+    ingest: createIngestService({ writer: createEventWriter(ctx.db, ctx.workflowTriggers, { observe: ctx.metrics?.groupCommitFlushed, load: ctx.writeLoad }), limiter: ctx.limiter, sites: ctx.kernel.siteDirectory }),
     events: createEventsService(ctx.db),
     activity: createProductActivity(ctx.db),
   }),

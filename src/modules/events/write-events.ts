@@ -8,6 +8,7 @@ import type { Database } from '../../db/types.js';
 import type { Happening, WorkflowTriggers } from '../../kernel/index.js';
 import { toIso } from '../../time.js';
 import { createGroupCommitter } from '../../db/group-commit.js';
+import type { WriteLoad } from '../../db/write-load.js';
 import { retryOnConflict } from '../../db/retry.js';
 import { isUnavailableError } from '../../db/unavailable.js';
 import * as repo from './events-repository.js';
@@ -105,7 +106,14 @@ export const DUPLICATE_WINDOW = 16;
  */
 export const PARALLEL_AFTER = 32;
 
-export function createEventWriter(db: Database, triggers: WorkflowTriggers, observe?: (events: number, waitedSeconds: number) => void) {
+export interface EventWriterHooks {
+  /** Each flush: its events, and how long the oldest waited (metrics). */
+  observe?: (events: number, waitedSeconds: number) => void;
+  /** Where the writer says when its flushes run side by side (background work yields to them). */
+  load?: WriteLoad;
+}
+
+export function createEventWriter(db: Database, triggers: WorkflowTriggers, hooks: EventWriterHooks = {}) {
   const mode = insertionMode(DUPLICATE_WINDOW);
 
   async function flush(rows: NewEvent[]): Promise<WriteResult[]> {
@@ -166,7 +174,8 @@ export function createEventWriter(db: Database, triggers: WorkflowTriggers, obse
     parallelAfter: PARALLEL_AFTER,
     flush,
     isFatal: isUnavailableError,
-    observe,
+    ...(hooks.observe ? { observe: hooks.observe } : {}),
+    ...(hooks.load ? { crowded: hooks.load.crowded } : {}),
   });
 }
 

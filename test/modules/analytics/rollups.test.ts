@@ -5,7 +5,7 @@
 // one session; an event whose transaction commits after a roll moved past later events is still
 // counted once (PostgreSQL); and with ANALYTICS_ROLLUPS=0 the same answers come from the raw events.
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { describe, it } from 'node:test';
 import pg from 'pg';
 import { DateTime } from 'luxon';
 import { forEachEngine, type TestApp } from '../../helpers/app.js';
@@ -293,6 +293,47 @@ forEachEngine('analytics rollups', (t) => {
     await checkAll(t(), s, events, 'rolled with rests');
   });
 
+  it('yields its periodic ticks to a burst of writes, rolls once it is over, and for at most maxDeferMs', async () => {
+    const s = await shop(t());
+    const events = randomEvents(12, 60, 'g');
+    await send(t(), s, events, 20);
+    const { createRollupJob } = await import('../../../src/modules/analytics/rollup-job.js');
+    const { rollupLag } = await import('../../../src/modules/analytics/rollup-repository.js');
+    const behind = async () => (await rollupLag(t().database.db, s.siteId)).behind;
+    const waitFor = async (done: () => Promise<boolean>) => {
+      for (const deadline = Date.now() + 15_000; !(await done()) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    };
+    // A clock that moves 100 ms at each look, and writes crowded all along while `burst` lasts.
+    let clock = 0;
+    let burst = true;
+    let crowded = 0;
+    const writes = { crowded() {}, crowdedMs: () => (burst ? (crowded = clock) : crowded) };
+    const job = createRollupJob({ db: t().database.db, intervalMs: 5, writes, now: () => (clock += 100), maxDeferMs: 1e9 });
+    job.start((err) => assert.fail(String(err)));
+    try {
+      await new Promise((r) => setTimeout(r, 150)); // many ticks
+      assert.equal(await behind(), events.length, 'nothing rolled during the burst');
+      burst = false;
+      await waitFor(async () => (await behind()) === 0);
+      assert.equal(await behind(), 0, 'rolled once the burst was over');
+    } finally {
+      await job.stop();
+    }
+
+    const more = randomEvents(13, 40, 'h');
+    await send(t(), s, more, 20);
+    burst = true;
+    const bounded = createRollupJob({ db: t().database.db, intervalMs: 5, writes, now: () => (clock += 100), maxDeferMs: 1_000 });
+    bounded.start((err) => assert.fail(String(err)));
+    try {
+      await waitFor(async () => (await behind()) === 0);
+      assert.equal(await behind(), 0, 'a burst longer than maxDeferMs: rolled anyway');
+    } finally {
+      await bounded.stop();
+    }
+    await checkAll(t(), s, [...events, ...more], 'rolled after yielding');
+  });
+
   it('[postgres] two processes rolling one site at once: each chunk rolled once, on top of the rows the other committed', async (ctx) => {
     if (t().engine !== 'postgres') return ctx.skip('PGlite is one process\'s');
     const s = await shop(t());
@@ -326,3 +367,21 @@ forEachEngine(
   },
   { env: { ANALYTICS_ROLLUPS: '0' } },
 );
+
+describe('rollups yield to the writes', () => {
+  it('yieldsToWrites: crowded more than half the time since the last look, and caught up less than maxDeferMs ago', async () => {
+    const { yieldsToWrites } = await import('../../../src/modules/analytics/rollup-job.js');
+    const cases: [sinceMs: number, crowdedMs: number, sinceCaughtUpMs: number, maxDeferMs: number, yields: boolean][] = [
+      [2_000, 2_000, 2_000, 60_000, true],
+      [2_000, 1_001, 10_000, 60_000, true],
+      [2_000, 1_000, 10_000, 60_000, false], // exactly half: rolls
+      [2_000, 0, 2_000, 60_000, false], // quiet
+      [2_000, 2_000, 60_000, 60_000, false], // deferred long enough
+      [2_000, 2_000, 59_999, 60_000, true],
+      [0, 0, 0, 60_000, false], // no time since the last look
+    ];
+    for (const [sinceMs, crowdedMs, sinceCaughtUpMs, maxDeferMs, yields] of cases) {
+      assert.equal(yieldsToWrites({ sinceMs, crowdedMs, sinceCaughtUpMs }, maxDeferMs), yields, JSON.stringify({ sinceMs, crowdedMs, sinceCaughtUpMs, maxDeferMs }));
+    }
+  });
+});
