@@ -9,8 +9,9 @@
 // best rate (what half load costs a server that does nothing, on this machine), in alternated
 // rounds too (each figure the run with the lowest p99, every run's p99 beside it), once the
 // PostgreSQL server's analytics rollups have caught up with what the rounds wrote. After each round
-// run that wrote events on PostgreSQL, the next run waits for its rollups to catch up too: they
-// yield to a burst of writes and roll after it, which must not land in another scenario's run.
+// run that wrote events on PostgreSQL, the next run waits for its rollups to catch up too (they
+// yield to a burst of writes and roll after it) and for PostgreSQL to be quiet (autovacuum after
+// many inserts): what a run leaves behind must not land in another scenario's run.
 //
 // Settings: BENCH_SECONDS (each run, default 10), BENCH_ROUNDS (default 3), BENCH_PACED_ROUNDS (the
 // paced rounds, default BENCH_ROUNDS), BENCH_HOT_SESSIONS (the recommendations shop's sessions,
@@ -312,6 +313,24 @@ async function rollupsCaughtUp(url: string, log: (line: string) => void): Promis
   }
 }
 
+/**
+ * Waits (30 s at most) until PostgreSQL has used under 5 % of a core for half a second: what a run
+ * of many inserts leaves it (autovacuum of the events table) is not the next run's.
+ */
+async function postgresQuiet(log: (line: string) => void): Promise<void> {
+  const t0 = performance.now();
+  for (;;) {
+    const before = postgresCpuMs();
+    await new Promise((r) => setTimeout(r, 500));
+    const busy = (postgresCpuMs() - before) / 500;
+    const waited = (performance.now() - t0) / 1000;
+    if (busy < 0.05 || waited > 30) {
+      log(`PostgreSQL ${busy < 0.05 ? 'quiet' : `still ${fmt(busy * 100)} % busy`} after ${fmt(waited, 1)} s`);
+      return;
+    }
+  }
+}
+
 export async function runHotPathsBench(log: (line: string) => void): Promise<HotPathsResult> {
   const generator = preferredGenerator();
   if (generator === 'autocannon') log('wrk is not installed: the rounds run on autocannon');
@@ -330,7 +349,9 @@ export async function runHotPathsBench(log: (line: string) => void): Promise<Hot
     // After a run that wrote events on PostgreSQL, its rollups catch up before the next run: what a
     // burst leaves them (they yield to it, README) is not measured in the next scenario's run.
     const best = await rounds(generator, list, log, async (key) => {
-      if (POSTGRES_WRITES.has(key)) await rollupsCaughtUp(p.database.env.DATABASE_URL, log);
+      if (!POSTGRES_WRITES.has(key)) return;
+      await rollupsCaughtUp(p.database.env.DATABASE_URL, log);
+      await postgresQuiet(log);
     });
     let side: HotPathsResult['autocannon'];
     if (generator === 'wrk') {
@@ -387,7 +408,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
   const pacedOf = new Map(r.paced.map((p) => [p.key, p]));
   const lines = [
     ...(r.generator === 'wrk' ? [] : ['**wrk is not installed** (the Debian package `wrk`): every figure below is autocannon’s, which runs in the benchmark’s Node process, takes a share of the two cores and flatters the ratios.', '']),
-    `Settings: each run ${SECONDS} s, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} (every other one in reverse order, after a 2 s warm-up of each), ${gen}; the real server on PostgreSQL (pool of 16, LOG_LEVEL=warn, its recommendation job off), the embedded engine (PGlite, its own DATA_DIR, its recommendation job off too; analytics rollups on in both; after each run that wrote events on PostgreSQL, the next waited until its rollups had caught up, since they yield to a burst of writes), and one bare Fastify server answering every route from memory through the route's own schemas and envelope, each its own process${serviceNodeArgs().length ? `; service node options \`${serviceNodeArgs().join(' ')}\`` : ''}. Every route answered 2xx to one request before the load; non-2xx + errors (wrk: 4xx/5xx answers and socket errors; paced runs: anything not 2xx) count every run of the scenario, not only the best.`,
+    `Settings: each run ${SECONDS} s, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} (every other one in reverse order, after a 2 s warm-up of each), ${gen}; the real server on PostgreSQL (pool of 16, LOG_LEVEL=warn, its recommendation job off), the embedded engine (PGlite, its own DATA_DIR, its recommendation job off too; analytics rollups on in both; after each run that wrote events on PostgreSQL, the next waited until its rollups had caught up, since they yield to a burst of writes, and PostgreSQL was quiet), and one bare Fastify server answering every route from memory through the route's own schemas and envelope, each its own process${serviceNodeArgs().length ? `; service node options \`${serviceNodeArgs().join(' ')}\`` : ''}. Every route answered 2xx to one request before the load; non-2xx + errors (wrk: 4xx/5xx answers and socket errors; paced runs: anything not 2xx) count every run of the scenario, not only the best.`,
     '',
     `Ingest, ${how}:`,
     '',
