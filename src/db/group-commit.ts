@@ -39,6 +39,9 @@ export interface GroupCommitter<T, R> {
   submit(items: T[]): Promise<R[]>;
 }
 
+/** Items in the queue (counted only while a flush runs: the queue is a few entries per connection). */
+const itemsIn = (queue: readonly { items: readonly unknown[] }[]): number => queue.reduce((n, e) => n + e.items.length, 0);
+
 /** After the microtasks queued so far (and those they queue): a turn of the event loop. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -81,14 +84,11 @@ export function createGroupCommitter<T, R>(options: GroupCommitOptions<T, R>): G
     }
   }
 
-  /** Items in the queue (counted only while a flush runs: the queue is a few entries per connection). */
-  const waiting = () => queue.reduce((n, e) => n + e.items.length, 0);
-
   /** Starts the flushes the queue allows; whether it started any. */
   function pump(): boolean {
     scheduled = false;
     let started = false;
-    while (queue.length > 0 && (inFlight === 0 || (inFlight < options.maxConcurrent && waiting() >= parallelAfter))) {
+    while (queue.length > 0 && (inFlight === 0 || (inFlight < options.maxConcurrent && itemsIn(queue) >= parallelAfter))) {
       const batch: Entry<T, R>[] = [];
       let size = 0;
       while (queue.length > 0 && (batch.length === 0 || size + queue[0]!.items.length <= options.maxBatch)) {

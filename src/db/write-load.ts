@@ -24,6 +24,3 @@ export function createWriteLoad(now: () => number = () => performance.now()): Wr
     crowdedMs: () => total + (since === undefined ? 0 : now() - since),
   };
 }
-
-/** Nothing reports to it and nothing is ever crowded (the command line, tests). */
-export const IDLE_WRITES: WriteLoad = { crowded() {}, crowdedMs: () => 0 };
