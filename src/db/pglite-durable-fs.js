@@ -100,8 +100,7 @@ export class DurableNodeFS extends NodeFS {
         return 0;
       };
     };
-    const preRun = options.emscriptenOpts.preRun;
-    options.emscriptenOpts.preRun = [...(Array.isArray(preRun) ? preRun : preRun ? [preRun] : []), realSyncs];
+    options.emscriptenOpts.preRun = [...(options.emscriptenOpts.preRun ?? []), realSyncs];
     return options;
   }
 

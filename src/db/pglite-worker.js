@@ -161,7 +161,7 @@ try {
   // pg_trgm (the catalog's substring search) ships with PostgreSQL's contrib and with PGlite alike.
   // On disk, PostgreSQL's checkpoints sync for real (src/db/pglite-durable-fs.js).
   const files = start.dataDir === undefined ? undefined : new DurableNodeFS(start.dataDir, { onFailure: (err) => (syncFailed ??= err) });
-  db = await PGlite.create(files ? { fs: files, startParams: durableStartParams(), extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  db = await PGlite.create({ extensions: { pg_trgm }, ...(files && { fs: files, startParams: durableStartParams() }) });
   files?.syncIfCreated();
 } catch (err) {
   port.postMessage({ id: READY_ID, error: wireError(err) });

@@ -26,9 +26,9 @@ export interface RollupJob {
 const CHUNK_EVENTS = 50_000;
 
 /** A periodic tick yields when the writes were crowded for more than this share of the time since the last look. */
-export const YIELD_SHARE = 0.5;
+const YIELD_SHARE = 0.5;
 /** How long ticks may yield to the writes since the job last caught up: then it rolls whatever the load. */
-export const MAX_DEFER_MS = 60_000;
+const MAX_DEFER_MS = 60_000;
 
 /**
  * Whether a periodic tick lets the writes go first: they ran crowded for more than YIELD_SHARE of

@@ -174,8 +174,8 @@ export function createEventWriter(db: Database, triggers: WorkflowTriggers, hook
     parallelAfter: PARALLEL_AFTER,
     flush,
     isFatal: isUnavailableError,
-    ...(hooks.observe ? { observe: hooks.observe } : {}),
-    ...(hooks.load ? { crowded: hooks.load.crowded } : {}),
+    observe: hooks.observe,
+    crowded: hooks.load?.crowded,
   });
 }
 
