@@ -14,7 +14,7 @@
 // many inserts): what a run leaves behind must not land in another scenario's run.
 //
 // Settings: BENCH_SECONDS (each run, default 10), BENCH_ROUNDS (default 3), BENCH_PACED_ROUNDS (the
-// paced rounds, default BENCH_ROUNDS), BENCH_HOT_SESSIONS (the recommendations shop's sessions,
+// paced rounds, default 5: bench/paced.ts), BENCH_HOT_SESSIONS (the recommendations shop's sessions,
 // default 5,000). Without wrk (the Debian package) the rounds run on autocannon and the markdown
 // says so.
 import { execFileSync } from 'node:child_process';
@@ -23,23 +23,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../src/db/postgres.js';
-import { sitesBehind, streamHorizon } from '../src/modules/analytics/rollup-repository.js';
 import { campaignSite } from './campaigns.js';
 import { eventBody } from './events.js';
 import { alternatedRounds, drive, preferredGenerator, type Best, type Generator, type Target } from './generators.js';
-import { benchDatabase, cpuMs, fmt, freePort, pacedLoad, postgresCpuMs, serviceNodeArgs, startChild, startService, type Child, type LoadResult } from './lib.js';
+import { benchDatabase, cpuMs, fmt, freePort, postgresCpuMs, serviceNodeArgs, startChild, startService, type Child, type LoadResult, type PacedResult } from './lib.js';
+import { postgresQuiet, rollupsCaughtUp } from './settle.js';
+import { alternatedPaced, PACED_ROUNDS, PACED_SECONDS, pacedCell, pacedHow, pacedRow, pacedRun, type PacedJob, type PacedSeries } from './paced.js';
 import { anchorPaths, routeBase, routeSite } from './recommendations.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const SESSIONS = Number(process.env.BENCH_HOT_SESSIONS ?? 5_000);
-const PACED_SECONDS = 10;
-/** Paced runs of each route and its bare routes, alternated (BENCH_PACED_ROUNDS, default BENCH_ROUNDS). */
-const PACED_ROUNDS = Math.max(1, Number(process.env.BENCH_PACED_ROUNDS ?? ROUNDS));
 const ORIGIN = 'https://shop.example';
 
-type Paced = Awaited<ReturnType<typeof pacedLoad>>;
 
 interface Scenario {
   key: string;
@@ -76,12 +72,10 @@ async function cpuDuring<T>(probes: readonly CpuProbe[], fn: () => Promise<T>): 
   return { result, cpu };
 }
 
-/** The target held at `rate` req/s, open loop, for PACED_SECONDS after a 2 s warm-up. */
-async function paced(t: Target, rate: number, probes: readonly CpuProbe[], log: (line: string) => void): Promise<Paced> {
-  const options = { url: t.url, rate, method: t.method, headers: t.headers, body: t.body, paths: t.paths };
-  await pacedLoad({ ...options, seconds: 2 });
-  const { result, cpu } = await cpuDuring(probes, () => pacedLoad({ ...options, seconds: PACED_SECONDS }));
-  log(`  ${new URL(t.url).port} at ${fmt(rate)} req/s: p50 ${fmt(result.p50, 1)} ms, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx} (status ${result.status}, lost ${result.failed}, unanswered ${result.unanswered}; ${result.dropped} connections lost); CPU of one core: ${cpu}`);
+/** One paced run of a job (bench/paced.ts), with what else was busy meanwhile in the log. */
+async function paced(job: PacedJob, probes: readonly CpuProbe[], log: (line: string) => void): Promise<PacedResult> {
+  const { result, cpu } = await cpuDuring(probes, () => pacedRun(job));
+  log(`  ${new URL(job.target.url).port} at ${fmt(job.rate)} req/s: p50 ${fmt(result.p50, 1)} ms, p99 ${fmt(result.p99, 1)} ms, non-2xx ${result.non2xx} (status ${result.status}, lost ${result.failed}, unanswered ${result.unanswered}; ${result.dropped} connections lost); CPU of one core: ${cpu}`);
   return result;
 }
 
@@ -230,23 +224,6 @@ export interface HotPathsResult {
 }
 
 /**
- * The paced runs of one target at one rate: the figure is the run with the lowest p99 (as each
- * throughput figure is the best of its rounds: the host's slow spells land in some runs and not
- * others), with every run's p99 beside it and the non-2xx of all of them.
- */
-interface PacedSeries {
-  best: Paced;
-  p99s: number[];
-  non2xx: number;
-}
-
-const seriesOf = (runs: readonly Paced[]): PacedSeries => ({
-  best: runs.reduce((a, b) => (b.p99 < a.p99 ? b : a)),
-  p99s: runs.map((r) => r.p99),
-  non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-});
-
-/**
  * Each route held at half its best rate, the bare route at the same rate, and the bare route at
  * half its own best rate (what "half load" costs a server that does nothing on this machine: the
  * same generator, cores and ratio of paced to saturated cost), in PACED_ROUNDS alternated rounds
@@ -261,74 +238,26 @@ async function pacedRuns(list: Scenario[], best: Record<string, Best>, probes: r
     const ownRate = Math.max(1, Math.floor(best[s.bare]!.result.requestsPerSec / 2));
     const bareTarget = byKey.get(s.bare)!.target;
     // The embedded track's bare figures are the PostgreSQL track's (the same bare route, another rate).
-    const jobs = [
-      { what: `${s.key} at half load (${rate} req/s)`, target: s.target, rate, runs: [] as Paced[] },
+    const jobs: PacedJob[] = [
+      { what: `${s.key} at half load (${rate} req/s)`, target: s.target, rate },
       ...(s.key === 'track-embedded'
         ? []
         : [
-            { what: `${s.bare} at the same rate`, target: bareTarget, rate, runs: [] as Paced[] },
-            { what: `${s.bare} at its own half load (${ownRate} req/s)`, target: bareTarget, rate: ownRate, runs: [] as Paced[] },
+            { what: `${s.bare} at the same rate`, target: bareTarget, rate },
+            { what: `${s.bare} at its own half load (${ownRate} req/s)`, target: bareTarget, rate: ownRate },
           ]),
     ];
-    for (let round = 0; round < PACED_ROUNDS; round += 1) {
-      for (const job of round % 2 === 0 ? jobs : [...jobs].reverse()) {
-        log(`paced round ${round + 1}/${PACED_ROUNDS}: ${job.what} …`);
-        job.runs.push(await paced(job.target, job.rate, probes, log));
-      }
-    }
-    const [own, same, bareOwn] = jobs;
+    const [run, same, bareOwn] = await alternatedPaced(jobs, log, (job) => paced(job, probes, log));
     out.push({
       key: s.key,
       label: s.label,
       rate,
-      run: seriesOf(own!.runs),
-      ...(same ? { bare: seriesOf(same.runs) } : {}),
-      ...(bareOwn ? { bareOwn: { rate: ownRate, run: seriesOf(bareOwn.runs) } } : {}),
+      run: run!,
+      ...(same ? { bare: same } : {}),
+      ...(bareOwn ? { bareOwn: { rate: ownRate, run: bareOwn } } : {}),
     });
   }
   return out;
-}
-
-/**
- * Waits (two minutes at most) until the PostgreSQL server's rollup task has rolled every site's
- * events below the stream's horizon (the task's own question, `sitesBehind`): the paced runs
- * measure half load, not the backlog that the rounds at full load left (a roll catching up with a
- * batch round took track's paced p99 from 16-33 ms to 69-384 ms in scratch runs, BENCHMARKS.md).
- */
-async function rollupsCaughtUp(url: string, log: (line: string) => void): Promise<void> {
-  const db = openPostgres(url, { poolSize: 1 });
-  try {
-    const t0 = performance.now();
-    for (;;) {
-      const behind = (await sitesBehind(db, await streamHorizon(db))).length;
-      const waited = (performance.now() - t0) / 1000;
-      if (behind === 0 || waited > 120) {
-        log(`rollups ${behind === 0 ? 'caught up' : 'still behind'} after ${fmt(waited, 1)} s`);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  } finally {
-    await db.close();
-  }
-}
-
-/**
- * Waits (30 s at most) until PostgreSQL has used under 5 % of a core for half a second: what a run
- * of many inserts leaves it (autovacuum of the events table) is not the next run's.
- */
-async function postgresQuiet(log: (line: string) => void): Promise<void> {
-  const t0 = performance.now();
-  for (;;) {
-    const before = postgresCpuMs();
-    await new Promise((r) => setTimeout(r, 500));
-    const busy = (postgresCpuMs() - before) / 500;
-    const waited = (performance.now() - t0) / 1000;
-    if (busy < 0.05 || waited > 30) {
-      log(`PostgreSQL ${busy < 0.05 ? 'quiet' : `still ${fmt(busy * 100)} % busy`} after ${fmt(waited, 1)} s`);
-      return;
-    }
-  }
 }
 
 export async function runHotPathsBench(log: (line: string) => void): Promise<HotPathsResult> {
@@ -393,16 +322,10 @@ function loadRow(r: HotPathsResult, s: HotPathsResult['scenarios'][number]): str
   return `| ${s.label} | ${figure} | ${ratio} | ${fmt(b.result.p50, 1)} | ${fmt(b.result.p99, 1)} | ${b.bad} |`;
 }
 
-/** The best run's p50 / p99 (non-2xx over every run), and the range of the runs' p99s. */
-const pacedCell = (p: PacedSeries | undefined) =>
-  p ? `${fmt(p.best.p50, 1)} / ${fmt(p.best.p99, 1)} (${p.non2xx})${p.p99s.length > 1 ? `; p99 ${fmt(Math.min(...p.p99s), 1)}–${fmt(Math.max(...p.p99s), 1)}` : ''}` : '—';
-const pacedRow = (label: string, rate: number, p: PacedSeries) =>
-  `| ${label} | ${fmt(rate)} req/s | ${fmt(p.best.sent)} | ${fmt(p.best.p50, 1)} | ${fmt(p.best.p99, 1)} | ${p.non2xx} | ${p.p99s.map((v) => fmt(v, 1)).join(', ')} |`;
-
 export function hotPathsMarkdown(r: HotPathsResult): string {
   const gen = r.generator === 'wrk' ? 'wrk (1 thread, 64 connections)' : 'autocannon (64 connections, in the benchmark’s own process)';
   const how = `best of ${ROUNDS} alternated run${ROUNDS === 1 ? '' : 's'} of ${SECONDS} s with ${gen}`;
-  const pacedHow = PACED_ROUNDS === 1 ? 'one run each' : `the run with the lowest p99 of ${PACED_ROUNDS} alternated runs (the route, the bare route at the same rate, the bare route at its own half load; every other round in reverse order)`;
+  const how2 = pacedHow('the route, the bare route at the same rate, the bare route at its own half load');
   const ingest = r.scenarios.filter((s) => ['bare-track', 'track', 'batch', 'track-embedded'].includes(s.key));
   const reads = r.scenarios.filter((s) => !ingest.includes(s));
   const pacedOf = new Map(r.paced.map((p) => [p.key, p]));
@@ -430,7 +353,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
   }
   lines.push(
     '',
-    `Hot public reads, ${how}; site A has ${r.sizes.campaigns} live campaigns (the demo's set; a configuration of ${fmt(r.sizes.configBytes)} bytes) and a running experiment, read with a runtime token and its Origin (the site's runtime limits raised); the recommendations are site B's similar slot of 8 on a seeded synthetic shop of ${fmt(r.sizes.products)} products and ${fmt(r.sizes.events)} events learned, a secret key, the anchor rotating over the catalog (400 sampled: ${Object.entries(r.sizes.strategies).map(([k, v]) => `${k} ${v}`).join(', ')}; ${fmt(r.sizes.answerBytes)} bytes a similar answer). Paced: p50 / p99 ms (non-2xx over every run) held at half the route's best rate for ${PACED_SECONDS} s, open loop (bench/paced-client.mjs: plain sockets in a process of its own, 64 connections, latency from each request's due time), and the bare route at the same rate; each cell is ${pacedHow}, then the range of the runs' p99s:`,
+    `Hot public reads, ${how}; site A has ${r.sizes.campaigns} live campaigns (the demo's set; a configuration of ${fmt(r.sizes.configBytes)} bytes) and a running experiment, read with a runtime token and its Origin (the site's runtime limits raised); the recommendations are site B's similar slot of 8 on a seeded synthetic shop of ${fmt(r.sizes.products)} products and ${fmt(r.sizes.events)} events learned, a secret key, the anchor rotating over the catalog (400 sampled: ${Object.entries(r.sizes.strategies).map(([k, v]) => `${k} ${v}`).join(', ')}; ${fmt(r.sizes.answerBytes)} bytes a similar answer). Paced: p50 / p99 ms (non-2xx over every run) held at half the route's best rate for ${PACED_SECONDS} s, open loop (bench/paced-client.mjs: plain sockets in a process of its own, 64 connections, latency from each request's due time), and the bare route at the same rate; each cell is ${how2}, then the range of the runs' p99s:`,
     '',
     '| route | throughput | vs. bare route | p50 ms | p99 ms | non-2xx + errors | half load | paced p50 / p99 ms | bare, same rate | bare at its own half load |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -440,7 +363,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
       return `${loadRow(r, s)} ${pc ? `${fmt(pc.rate)} req/s` : '—'} | ${pacedCell(pc?.run)} | ${pacedCell(pc?.bare)} | ${own} |`;
     }),
     '',
-    `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (bench/paced-client.mjs; latency from each request's due time), once the PostgreSQL server's rollups had caught up with what the rounds wrote; ${pacedHow}:`,
+    `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (bench/paced-client.mjs; latency from each request's due time), once the PostgreSQL server's rollups had caught up with what the rounds wrote; ${how2}:`,
     '',
     '| route | rate | requests | p50 ms | p99 ms | non-2xx | p99 of each run, ms |',
     '|---|---:|---:|---:|---:|---:|---|',

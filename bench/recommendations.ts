@@ -3,7 +3,9 @@
 //   anchor, a secret key) beside a bare Fastify route in the same run answering a real answer's
 //   JSON from memory through the same query and response schemas, in alternated rounds with wrk
 //   when it is installed (the best of each; one autocannon run of each beside it), autocannon
-//   otherwise; then held at half the route's best rate, paced (open loop), for p50/p99;
+//   otherwise, once the server has done what loading the site left it (bench/settle.ts); then
+//   held at half the route's best rate, paced (open loop), for p50/p99, beside the bare route at
+//   the same rate and at half its own, in alternated rounds (bench/paced.ts);
 // - `storefront recommendations refresh` of a site with 1,000,000 product events (a seeded
 //   synthetic shop of 10,000 products, written straight into the events table), in its own
 //   process: wall time and peak RSS;
@@ -12,7 +14,8 @@
 // - what migration 0015 costs ingestion: 1,000-row inserts of product events (the events module's
 //   statement) into a table with the stream column and index and into one without, alternating.
 // Sizes: BENCH_REFRESH_EVENTS (default 1,000,000), BENCH_DURING_EVENTS (default 300,000),
-// BENCH_SECONDS (each load run, default 10), BENCH_ROUNDS (the route's rounds, default 3).
+// BENCH_SECONDS (each load run, default 10), BENCH_ROUNDS (the route's rounds, default 3),
+// BENCH_PACED_ROUNDS (the paced rounds, default 5).
 // BENCH_ROUTE_ONLY=1 measures the route alone (its two tables), skipping the refreshes and the
 // ingestion cost (for iterating on the route).
 //
@@ -24,7 +27,9 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { generateShop, type SyntheticEvent, type SyntheticShop } from '../test/helpers/synthetic-sessions.js';
 import { alternatedRounds, drive, preferredGenerator, type Generator, type Target } from './generators.js';
-import { benchDatabase, fmt, freePort, pacedLoad, ROOT, startChild, startService, type LoadResult } from './lib.js';
+import { benchDatabase, fmt, freePort, pacedLoad, ROOT, startChild, startService, type LoadResult, type PacedResult } from './lib.js';
+import { alternatedPaced, PACED_SECONDS, pacedHow, pacedRow, seriesOf, type PacedSeries } from './paced.js';
+import { postgresQuiet, rollupsCaughtUp } from './settle.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -164,9 +169,11 @@ export interface RecommendationsBenchResult {
   bad: { bare: number; route: number };
   /** With wrk: one autocannon run of each, beside it. */
   autocannon?: { bare: LoadResult; route: LoadResult };
+  /** Half the route's best rate: the route and the bare route paced at it, and the bare route at half its own. */
   rate: number;
-  paced: Paced;
-  pacedBare: Paced;
+  paced: PacedSeries;
+  pacedBare: PacedSeries;
+  bareOwn: { rate: number; run: PacedSeries };
   /** The rest is absent with BENCH_ROUTE_ONLY=1. */
   duringCommand?: { paced: Paced; events: number; seconds: number };
   duringJob?: { paced: Paced; events: number; learnedWhileMeasured: number; seconds: number };
@@ -175,7 +182,7 @@ export interface RecommendationsBenchResult {
   strategies: Record<string, number>;
 }
 
-type Paced = { p50: number; p99: number; sent: number; non2xx: number };
+type Paced = PacedResult;
 type RouteSite = Awaited<ReturnType<typeof routeSite>>;
 
 /** The route's site: a seeded synthetic shop (`sessions` of them) learned, and a live similar slot of 8 (also bench/hot-paths.ts). */
@@ -232,7 +239,7 @@ function pacedRoute(url: string, site: RouteSite, rate: number, seconds = SECOND
   return pacedLoad({ ...routeTarget(url, site), rate, seconds });
 }
 
-async function measureRoute(url: string, site: RouteSite, log: (line: string) => void) {
+async function measureRoute(url: string, databaseUrl: string, site: RouteSite, log: (line: string) => void) {
   const headers = { 'x-api-key': site.key };
   const base = routeBase(site);
   const strategies: Record<string, number> = {};
@@ -253,6 +260,11 @@ async function measureRoute(url: string, site: RouteSite, log: (line: string) =>
     ];
     const generator = preferredGenerator();
     if (generator === 'autocannon') log('wrk is not installed: the rounds run on autocannon');
+    // What loading the site left the server (its rollups of the events written, PostgreSQL's
+    // autovacuum after the refresh's writes) is not the rounds' to measure: the first rounds of a
+    // scratch run without this wait made 4,441-5,144 req/s, the third 10,117.
+    await rollupsCaughtUp(databaseUrl, log);
+    await postgresQuiet(log);
     const best = await alternatedRounds(generator, list, { rounds: ROUNDS, seconds: SECONDS, log });
     let side: { bare: LoadResult; route: LoadResult } | undefined;
     if (generator === 'wrk') {
@@ -263,12 +275,17 @@ async function measureRoute(url: string, site: RouteSite, log: (line: string) =>
     const route = best.route!.result;
     const bad = { bare: best.bare!.bad, route: best.route!.bad };
     const rate = Math.max(1, Math.floor(route.requestsPerSec / 2));
-    log(`at half load, paced (${rate} req/s) …`);
-    await pacedRoute(url, site, rate, 2);
-    const paced = await pacedRoute(url, site, rate);
-    await pacedRoute(bare.url, site, rate, 2);
-    const pacedBare = await pacedRoute(bare.url, site, rate);
-    return { strategies, answerBytes: Buffer.byteLength(sample), generator, bare: bareRun, route, bad, autocannon: side, rate, paced, pacedBare };
+    const ownRate = Math.max(1, Math.floor(bareRun.requestsPerSec / 2));
+    await postgresQuiet(log);
+    const [paced, pacedBare, bareOwn] = await alternatedPaced(
+      [
+        { what: `the route at half load (${rate} req/s)`, target: list[1]!.target, rate },
+        { what: 'the bare route at the same rate', target: list[0]!.target, rate },
+        { what: `the bare route at its own half load (${ownRate} req/s)`, target: list[0]!.target, rate: ownRate },
+      ],
+      log,
+    );
+    return { strategies, answerBytes: Buffer.byteLength(sample), generator, bare: bareRun, route, bad, autocannon: side, rate, paced: paced!, pacedBare: pacedBare!, bareOwn: { rate: ownRate, run: bareOwn! } };
   } finally {
     await bare.stop();
   }
@@ -320,7 +337,7 @@ export async function runRecommendationsBench(log: (line: string) => void): Prom
   let stopped = false;
   try {
     const site = await routeSite(service.url, env, client, log);
-    const route = await measureRoute(service.url, site, log);
+    const route = await measureRoute(service.url, env.DATABASE_URL, site, log);
     if (ROUTE_ONLY) return { products: site.productIds.length, routeEvents: site.events, ...route };
     const big = await eventSite(env, client, REFRESH_EVENTS, 17, log);
     log('storefront recommendations refresh, alone …');
@@ -350,7 +367,6 @@ export async function runRecommendationsBench(log: (line: string) => void): Prom
 
 const row = (label: string, r: LoadResult, base: LoadResult | undefined, bad: number) =>
   `| ${label} | ${fmt(r.requestsPerSec)} req/s | ${base ? `${fmt((r.requestsPerSec / base.requestsPerSec) * 100)} %` : '—'} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${bad} |`;
-const pacedRow = (label: string, r: { p50: number; p99: number; sent: number; non2xx: number }) => `| ${label} | ${fmt(r.sent)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx} |`;
 
 export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
   const routeTables = [
@@ -366,18 +382,19 @@ export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
       ? ['', `Beside it, one run of ${SECONDS} s each with autocannon (64 connections, in the benchmark's process): the baseline ${fmt(r.autocannon.bare.requestsPerSec)} req/s, the route ${fmt(r.autocannon.route.requestsPerSec)} req/s (${fmt((r.autocannon.route.requestsPerSec / r.autocannon.bare.requestsPerSec) * 100)} %), non-2xx + errors ${r.autocannon.bare.non2xx + r.autocannon.bare.errors + r.autocannon.route.non2xx + r.autocannon.route.errors}.`]
       : []),
     '',
-    `Held at half the measured maximum, ${fmt(r.rate)} req/s, paced open loop for ${SECONDS} s by bench/paced-client.mjs (plain sockets in a process of its own; latency counted from each request's due time):`,
+    `Held at half the measured maximum, ${fmt(r.rate)} req/s, paced open loop for ${PACED_SECONDS} s by bench/paced-client.mjs (plain sockets in a process of its own; latency counted from each request's due time), beside the bare baseline at the same rate and at half its own best rate (what half load costs a server that does nothing, on this host); ${pacedHow('the route, the bare route at the same rate, the bare route at its own half load')}, with every run's p99:`,
     '',
-    '| run | requests | p50 ms | p99 ms | non-2xx |',
-    '|---|---:|---:|---:|---:|',
-    pacedRow('GET /recommendations', r.paced),
-    pacedRow('the bare baseline at the same rate', r.pacedBare),
+    '| run | rate | requests | p50 ms | p99 ms | non-2xx | p99 of each run, ms |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    pacedRow('GET /recommendations', r.rate, r.paced),
+    pacedRow('the bare baseline at the same rate', r.rate, r.pacedBare),
+    pacedRow('the bare baseline at half its own best rate', r.bareOwn.rate, r.bareOwn.run),
   ];
   if (!r.duringCommand || !r.duringJob || !r.refresh || !r.ingest) return routeTables.join('\n');
   return [
     ...routeTables,
-    pacedRow(`GET /recommendations while \`recommendations refresh\` learns ${fmt(r.duringCommand.events)} events flat out in another process (${fmt(r.duringCommand.seconds, 1)} s)`, r.duringCommand.paced),
-    pacedRow(`GET /recommendations while the server's own job learns ${fmt(r.duringJob.events)} events at its pace (a quarter of the time, 1,000-event pieces; measured after a run at full load warmed the fresh server; ${fmt(r.duringJob.learnedWhileMeasured)} of them during the measure; all in ${fmt(r.duringJob.seconds, 1)} s)`, r.duringJob.paced),
+    pacedRow(`GET /recommendations while \`recommendations refresh\` learns ${fmt(r.duringCommand.events)} events flat out in another process (${fmt(r.duringCommand.seconds, 1)} s; one run)`, r.rate, seriesOf([r.duringCommand.paced])),
+    pacedRow(`GET /recommendations while the server's own job learns ${fmt(r.duringJob.events)} events at its pace (a quarter of the time, 1,000-event pieces; measured after a run at full load warmed the fresh server; ${fmt(r.duringJob.learnedWhileMeasured)} of them during the measure; all in ${fmt(r.duringJob.seconds, 1)} s; one run)`, r.rate, seriesOf([r.duringJob.paced])),
     '',
     `\`storefront recommendations refresh\` of a site with ${fmt(r.refresh.events)} product events (a synthetic shop of ${fmt(r.refresh.products)} products, about five events a session, carts and purchases; written straight into the events table in ${fmt(r.refresh.insertSeconds, 1)} s), the command in its own process opening PostgreSQL: **${fmt(r.refresh.seconds, 1)} s** (${fmt(r.refresh.events / r.refresh.seconds)} events/s), **peak RSS ${fmt(r.refresh.peakRssMiB)} MiB**; ${JSON.stringify(r.refresh.result)}.`,
     '',
