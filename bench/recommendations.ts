@@ -10,7 +10,8 @@
 //   synthetic shop of 10,000 products, written straight into the events table), in its own
 //   process: wall time and peak RSS;
 // - the route at the same half load while a refresh of 300,000 more events runs: the command's
-//   (flat out, in another process), then the server's own job (at its pace: a quarter of the time);
+//   (flat out in another process, then with --paced), then the server's own job (at its pace: a
+//   quarter of the time);
 // - what migration 0015 costs ingestion: 1,000-row inserts of product events (the events module's
 //   statement) into a table with the stream column and index and into one without, alternating.
 // Sizes: BENCH_REFRESH_EVENTS (default 1,000,000), BENCH_DURING_EVENTS (default 300,000),
@@ -99,11 +100,11 @@ interface RefreshRun {
   result: Record<string, unknown>;
 }
 
-/** `storefront recommendations refresh` in its own process: wall time, and its peak RSS (VmHWM, read until it exits). */
-function refreshInChild(env: Record<string, string>, siteId: string): Promise<RefreshRun> {
+/** `storefront recommendations refresh` (`--paced` when `paced`) in its own process: wall time, and its peak RSS (VmHWM, read until it exits). */
+function refreshInChild(env: Record<string, string>, siteId: string, paced = false): Promise<RefreshRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['bin/storefront.js', 'recommendations', 'refresh', '--site', siteId, '--json'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['bin/storefront.js', 'recommendations', 'refresh', '--site', siteId, ...(paced ? ['--paced'] : []), '--json'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     let peak = 0;
     const watch = setInterval(() => {
@@ -176,6 +177,8 @@ export interface RecommendationsBenchResult {
   bareOwn: { rate: number; run: PacedSeries };
   /** The rest is absent with BENCH_ROUTE_ONLY=1. */
   duringCommand?: { paced: Paced; events: number; seconds: number };
+  /** The same with the command's `--paced`. */
+  duringCommandPaced?: { paced: Paced; events: number; seconds: number };
   duringJob?: { paced: Paced; events: number; learnedWhileMeasured: number; seconds: number };
   refresh?: RefreshRun & { events: number; insertSeconds: number; products: number };
   ingest?: Record<IngestVariant, number> & { rows: number };
@@ -265,7 +268,8 @@ async function measureRoute(url: string, databaseUrl: string, site: RouteSite, l
     // scratch run without this wait made 4,441-5,144 req/s, the third 10,117.
     await rollupsCaughtUp(databaseUrl, log);
     await postgresQuiet(log);
-    const best = await alternatedRounds(generator, list, { rounds: ROUNDS, seconds: SECONDS, log });
+    // PostgreSQL quiet between runs too (autovacuum of the answers the runs stored).
+    const best = await alternatedRounds(generator, list, { rounds: ROUNDS, seconds: SECONDS, log, settle: () => postgresQuiet(log) });
     let side: { bare: LoadResult; route: LoadResult } | undefined;
     if (generator === 'wrk') {
       log('autocannon: the bare route, the route …');
@@ -291,12 +295,12 @@ async function measureRoute(url: string, databaseUrl: string, site: RouteSite, l
   }
 }
 
-/** The route at half load while the command refreshes a site of DURING_EVENTS flat out, in its own process. */
-async function duringCommand(env: Record<string, string>, client: pg.Client, url: string, site: RouteSite, rate: number, log: (line: string) => void) {
-  const c = await eventSite(env, client, DURING_EVENTS, 18, log);
-  log('the route at half load while the command refreshes …');
+/** The route at half load while the command refreshes a site of DURING_EVENTS in its own process: flat out, or with `--paced` (`gently`). */
+async function duringCommand(env: Record<string, string>, client: pg.Client, url: string, site: RouteSite, rate: number, gently: boolean, log: (line: string) => void) {
+  const c = await eventSite(env, client, DURING_EVENTS, gently ? 20 : 18, log);
+  log(`the route at half load while the command refreshes${gently ? ' with --paced' : ''} …`);
   const t0 = performance.now();
-  const running = refreshInChild(env, c.siteId);
+  const running = refreshInChild(env, c.siteId, gently);
   await new Promise((r) => setTimeout(r, 2_000));
   const paced = await pacedRoute(url, site, rate);
   await running;
@@ -343,7 +347,8 @@ export async function runRecommendationsBench(log: (line: string) => void): Prom
     log('storefront recommendations refresh, alone …');
     const refresh = await refreshInChild(env, big.siteId);
     log(`refresh: ${fmt(refresh.seconds, 1)} s, peak RSS ${fmt(refresh.peakRssMiB)} MiB`);
-    const command = await duringCommand(env, client, service.url, site, route.rate, log);
+    const command = await duringCommand(env, client, service.url, site, route.rate, false, log);
+    const commandPaced = await duringCommand(env, client, service.url, site, route.rate, true, log);
     await service.stop();
     stopped = true;
     const job = await duringJob(env, client, site, route.rate, log);
@@ -354,6 +359,7 @@ export async function runRecommendationsBench(log: (line: string) => void): Prom
       routeEvents: site.events,
       ...route,
       duringCommand: command,
+      duringCommandPaced: commandPaced,
       duringJob: job,
       refresh: { ...refresh, events: Number(refresh.result.events), insertSeconds: big.insertSeconds, products: big.products },
       ingest,
@@ -390,10 +396,11 @@ export function recommendationsMarkdown(r: RecommendationsBenchResult): string {
     pacedRow('the bare baseline at the same rate', r.rate, r.pacedBare),
     pacedRow('the bare baseline at half its own best rate', r.bareOwn.rate, r.bareOwn.run),
   ];
-  if (!r.duringCommand || !r.duringJob || !r.refresh || !r.ingest) return routeTables.join('\n');
+  if (!r.duringCommand || !r.duringCommandPaced || !r.duringJob || !r.refresh || !r.ingest) return routeTables.join('\n');
   return [
     ...routeTables,
     pacedRow(`GET /recommendations while \`recommendations refresh\` learns ${fmt(r.duringCommand.events)} events flat out in another process (${fmt(r.duringCommand.seconds, 1)} s; one run)`, r.rate, seriesOf([r.duringCommand.paced])),
+    pacedRow(`GET /recommendations while \`recommendations refresh --paced\` learns ${fmt(r.duringCommandPaced.events)} other events in another process, as the server's job would (${fmt(r.duringCommandPaced.seconds, 1)} s; one run)`, r.rate, seriesOf([r.duringCommandPaced.paced])),
     pacedRow(`GET /recommendations while the server's own job learns ${fmt(r.duringJob.events)} events at its pace (a quarter of the time, 1,000-event pieces; measured after a run at full load warmed the fresh server; ${fmt(r.duringJob.learnedWhileMeasured)} of them during the measure; all in ${fmt(r.duringJob.seconds, 1)} s; one run)`, r.rate, seriesOf([r.duringJob.paced])),
     '',
     `\`storefront recommendations refresh\` of a site with ${fmt(r.refresh.events)} product events (a synthetic shop of ${fmt(r.refresh.products)} products, about five events a session, carts and purchases; written straight into the events table in ${fmt(r.refresh.insertSeconds, 1)} s), the command in its own process opening PostgreSQL: **${fmt(r.refresh.seconds, 1)} s** (${fmt(r.refresh.events / r.refresh.seconds)} events/s), **peak RSS ${fmt(r.refresh.peakRssMiB)} MiB**; ${JSON.stringify(r.refresh.result)}.`,

@@ -35,10 +35,13 @@ export const recommendationsModule = defineModule({
   commands: {
     'recommendations refresh': {
       kind: 'database',
-      usage: "recommendations refresh --site SITE           learn the site's new product events into its recommendation model now",
-      options: { site: { type: 'string' } },
+      usage: `recommendations refresh --site SITE [--paced]
+                                                learn the site's new product events into its recommendation model now,
+                                                flat out (--paced: as the server's job does, a quarter of the time in
+                                                pieces of 1,000 events, so that a server beside it keeps its speed)`,
+      options: { site: { type: 'string' }, paced: { type: 'boolean' } },
       async run(recommendations, o) {
-        return { ...(await recommendations.refresh(str(o, 'site')!)) };
+        return { ...(await recommendations.refresh(str(o, 'site')!, { paced: o.paced === true })) };
       },
     },
     'recommendations evaluate': {

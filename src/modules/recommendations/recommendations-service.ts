@@ -22,7 +22,8 @@ const REFRESH_WAIT_MS = 120_000;
 const pause = () => new Promise((r) => setTimeout(r, 100));
 /**
  * The server's job works a quarter of the time at most, in small pieces (each blocks this process a
- * few milliseconds): the process and the database serve requests too. The command works flat out.
+ * few milliseconds): the process and the database serve requests too. The command works flat out,
+ * or (`--paced`) as the job does, beside a server that must keep its speed.
  */
 const JOB = { pace: 0.25, pieceEvents: 1_000 };
 
@@ -46,7 +47,7 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
   const refreshDeps = { db: deps.db, activity: deps.activity };
   // What this process keeps (neighbours 20 s, popularity 30 s) ages out by itself after the job's
   // refreshes, within the contract's 60 s; an explicit refresh forgets it at once.
-  const learned = (siteId: string, job?: { stopping: () => boolean }) => refreshSite({ ...refreshDeps, ...(job ? { ...JOB, ...job } : {}) }, siteId);
+  const learned = (siteId: string, job?: { stopping?: () => boolean }) => refreshSite({ ...refreshDeps, ...(job ? { ...JOB, ...job } : {}) }, siteId);
   return {
     recommend: (request: RecommendRequest, now?: Date) => recommend(recommendDeps, request, now),
     /** Resolves once every answer given so far is stored (or counted lost): the app's close waits for it. */
@@ -58,15 +59,16 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
     /**
      * Learns the site's product events committed before the call, now: waits (a while at most) for
      * the horizon to pass them (other transactions still open hold it) and for another process's
-     * refresh of the site to end; forgets what this process kept.
+     * refresh of the site to end; forgets what this process kept. `paced`: at the job's pace (a
+     * quarter of the time, small pieces) instead of flat out.
      */
-    async refresh(siteId: string): Promise<RefreshResult> {
+    async refresh(siteId: string, options: { paced?: boolean } = {}): Promise<RefreshResult> {
       if (!(await deps.sites.get(siteId))) throw notFound('Site');
       const until = Date.now() + REFRESH_WAIT_MS;
       const frontier = await deps.activity.frontier();
       while (!streamPositionReached(await deps.activity.horizon(), frontier) && Date.now() < until) await pause();
       for (;;) {
-        const result = await learned(siteId);
+        const result = await learned(siteId, options.paced ? {} : undefined);
         if (!result.busy || Date.now() > until) {
           popular.forget(siteId);
           model.forget();

@@ -1,5 +1,6 @@
 // The commands and the server's refresh job (CONTRACT §10): `storefront recommendations refresh`
-// learns a site's new events now and `recommendations evaluate --json` prints
+// learns a site's new events now (flat out, or `--paced` as the server's job) and
+// `recommendations evaluate --json` prints
 // { split, sessions, questions, strategies: { <name>: { hit_rate_at_10, ndcg_at_10 } } } (on
 // PostgreSQL, the CLI opening the test app's database); bad options are usage errors, an unknown
 // site is refused. On the embedded engine, a running server refreshes by itself: new events change
@@ -44,6 +45,21 @@ forEachEngine('recommendations commands', (t) => {
     assert.equal(refreshed.json.site_id, s.siteId);
     assert.equal(refreshed.json.events, events.length);
     assert.equal(refreshed.json.busy, false);
+
+    // --paced learns as the server's job does (pieces of 1,000 events, a quarter of the time): the
+    // same events on another site give the same neighbours as flat out (the scores summed in
+    // another order, so equal to rounding).
+    const s2 = await shop(t());
+    await send(t(), s2, events);
+    const paced = await runCli(['recommendations', 'refresh', '--site', s2.siteId, '--paced', '--json'], env);
+    assert.equal(paced.code, 0, paced.stderr);
+    assert.deepEqual({ ...paced.json, site_id: s.siteId }, refreshed.json);
+    const neighbours = async (siteId: string) =>
+      (await t().database.db.query<{ kind: string; product_id: string; neighbours: [string, number][] }>('SELECT kind, product_id, neighbours FROM recommendation_neighbours WHERE site_id = $1 ORDER BY kind, product_id', [siteId])).rows;
+    const rounded = (rows: Awaited<ReturnType<typeof neighbours>>) => rows.map((r) => ({ ...r, neighbours: r.neighbours.map(([id, score]) => [id, score.toFixed(9)]) }));
+    const flat = rounded(await neighbours(s.siteId));
+    assert.ok(flat.length > 10);
+    assert.deepEqual(rounded(await neighbours(s2.siteId)), flat);
 
     const split = new Date(start + 86_400_000).toISOString();
     const evaluated = await runCli(['recommendations', 'evaluate', '--site', s.siteId, '--split', split, '--json'], env);
@@ -113,6 +129,8 @@ describe('recommendations in a running server [embedded engine]', () => {
 
     const refreshed = await cli(['recommendations', 'refresh', '--site', site.site_id!]);
     assert.equal(refreshed.site_id, site.site_id);
+    const paced = await cli(['recommendations', 'refresh', '--site', site.site_id!, '--paced']);
+    assert.equal(paced.site_id, site.site_id);
     const evaluated = await cli(['recommendations', 'evaluate', '--site', site.site_id!, '--split', new Date(now - 60_500).toISOString()]);
     assertEvaluation(evaluated, new Date(now - 60_500).toISOString());
   });
