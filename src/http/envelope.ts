@@ -78,4 +78,4 @@ export const TextEnvelope = <T extends TSchema>(data: T, description?: string) =
 
 /** The success envelope around `dataJson`, the `data` already as JSON text, for a TextEnvelope route (reply.serializer must pass text through). */
 export const envelopeText = (request: FastifyRequest, dataJson: string): string =>
-  JSON.stringify({ success: true, data: null, meta: meta(request) }).replace('"data":null', `"data":${dataJson}`);
+  `{"success":true,"data":${dataJson},"meta":{"timestamp":"${new Date().toISOString()}","request_id":${JSON.stringify(request.id)}}}`;
