@@ -264,11 +264,11 @@ async function measureRoute(url: string, databaseUrl: string, site: RouteSite, l
     const generator = preferredGenerator();
     if (generator === 'autocannon') log('wrk is not installed: the rounds run on autocannon');
     // What loading the site left the server (its rollups of the events written, PostgreSQL's
-    // autovacuum after the refresh's writes) is not the rounds' to measure: the first rounds of a
-    // scratch run without this wait made 4,441-5,144 req/s, the third 10,117.
+    // autovacuum after the refresh's writes) is not the rounds' to measure, nor what a run leaves
+    // the next (autovacuum of the answers it stored). Runs without these waits had slow rounds
+    // (4,441 and 5,144 req/s before a third at 10,117; another at 2,953) whose cause was not found.
     await rollupsCaughtUp(databaseUrl, log);
     await postgresQuiet(log);
-    // PostgreSQL quiet between runs too (autovacuum of the answers the runs stored).
     const best = await alternatedRounds(generator, list, { rounds: ROUNDS, seconds: SECONDS, log, settle: () => postgresQuiet(log) });
     let side: { bare: LoadResult; route: LoadResult } | undefined;
     if (generator === 'wrk') {
