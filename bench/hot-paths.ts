@@ -36,7 +36,6 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const SESSIONS = Number(process.env.BENCH_HOT_SESSIONS ?? 5_000);
 const ORIGIN = 'https://shop.example';
 
-
 interface Scenario {
   key: string;
   label: string;
@@ -325,7 +324,7 @@ function loadRow(r: HotPathsResult, s: HotPathsResult['scenarios'][number]): str
 export function hotPathsMarkdown(r: HotPathsResult): string {
   const gen = r.generator === 'wrk' ? 'wrk (1 thread, 64 connections)' : 'autocannon (64 connections, in the benchmark’s own process)';
   const how = `best of ${ROUNDS} alternated run${ROUNDS === 1 ? '' : 's'} of ${SECONDS} s with ${gen}`;
-  const how2 = pacedHow('the route, the bare route at the same rate, the bare route at its own half load');
+  const pacedHowText = pacedHow('the route, the bare route at the same rate, the bare route at its own half load');
   const ingest = r.scenarios.filter((s) => ['bare-track', 'track', 'batch', 'track-embedded'].includes(s.key));
   const reads = r.scenarios.filter((s) => !ingest.includes(s));
   const pacedOf = new Map(r.paced.map((p) => [p.key, p]));
@@ -353,7 +352,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
   }
   lines.push(
     '',
-    `Hot public reads, ${how}; site A has ${r.sizes.campaigns} live campaigns (the demo's set; a configuration of ${fmt(r.sizes.configBytes)} bytes) and a running experiment, read with a runtime token and its Origin (the site's runtime limits raised); the recommendations are site B's similar slot of 8 on a seeded synthetic shop of ${fmt(r.sizes.products)} products and ${fmt(r.sizes.events)} events learned, a secret key, the anchor rotating over the catalog (400 sampled: ${Object.entries(r.sizes.strategies).map(([k, v]) => `${k} ${v}`).join(', ')}; ${fmt(r.sizes.answerBytes)} bytes a similar answer). Paced: p50 / p99 ms (non-2xx over every run) held at half the route's best rate for ${PACED_SECONDS} s, open loop (bench/paced-client.mjs: plain sockets in a process of its own, 64 connections, latency from each request's due time), and the bare route at the same rate; each cell is ${how2}, then the range of the runs' p99s:`,
+    `Hot public reads, ${how}; site A has ${r.sizes.campaigns} live campaigns (the demo's set; a configuration of ${fmt(r.sizes.configBytes)} bytes) and a running experiment, read with a runtime token and its Origin (the site's runtime limits raised); the recommendations are site B's similar slot of 8 on a seeded synthetic shop of ${fmt(r.sizes.products)} products and ${fmt(r.sizes.events)} events learned, a secret key, the anchor rotating over the catalog (400 sampled: ${Object.entries(r.sizes.strategies).map(([k, v]) => `${k} ${v}`).join(', ')}; ${fmt(r.sizes.answerBytes)} bytes a similar answer). Paced: p50 / p99 ms (non-2xx over every run) held at half the route's best rate for ${PACED_SECONDS} s, open loop (bench/paced-client.mjs: plain sockets in a process of its own, 64 connections, latency from each request's due time), and the bare route at the same rate; each cell is ${pacedHowText}, then the range of the runs' p99s:`,
     '',
     '| route | throughput | vs. bare route | p50 ms | p99 ms | non-2xx + errors | half load | paced p50 / p99 ms | bare, same rate | bare at its own half load |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -363,7 +362,7 @@ export function hotPathsMarkdown(r: HotPathsResult): string {
       return `${loadRow(r, s)} ${pc ? `${fmt(pc.rate)} req/s` : '—'} | ${pacedCell(pc?.run)} | ${pacedCell(pc?.bare)} | ${own} |`;
     }),
     '',
-    `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (bench/paced-client.mjs; latency from each request's due time), once the PostgreSQL server's rollups had caught up with what the rounds wrote; ${how2}:`,
+    `Track held at half its best rate, paced open loop for ${PACED_SECONDS} s (bench/paced-client.mjs; latency from each request's due time), once the PostgreSQL server's rollups had caught up with what the rounds wrote; ${pacedHowText}:`,
     '',
     '| route | rate | requests | p50 ms | p99 ms | non-2xx | p99 of each run, ms |',
     '|---|---:|---:|---:|---:|---:|---|',

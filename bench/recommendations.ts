@@ -176,16 +176,15 @@ export interface RecommendationsBenchResult {
   pacedBare: PacedSeries;
   bareOwn: { rate: number; run: PacedSeries };
   /** The rest is absent with BENCH_ROUTE_ONLY=1. */
-  duringCommand?: { paced: Paced; events: number; seconds: number };
+  duringCommand?: { paced: PacedResult; events: number; seconds: number };
   /** The same with the command's `--paced`. */
-  duringCommandPaced?: { paced: Paced; events: number; seconds: number };
-  duringJob?: { paced: Paced; events: number; learnedWhileMeasured: number; seconds: number };
+  duringCommandPaced?: { paced: PacedResult; events: number; seconds: number };
+  duringJob?: { paced: PacedResult; events: number; learnedWhileMeasured: number; seconds: number };
   refresh?: RefreshRun & { events: number; insertSeconds: number; products: number };
   ingest?: Record<IngestVariant, number> & { rows: number };
   strategies: Record<string, number>;
 }
 
-type Paced = PacedResult;
 type RouteSite = Awaited<ReturnType<typeof routeSite>>;
 
 /** The route's site: a seeded synthetic shop (`sessions` of them) learned, and a live similar slot of 8 (also bench/hot-paths.ts). */
@@ -238,7 +237,7 @@ export function anchorPaths(site: { campaignId: string; productIds: readonly str
 const routeTarget = (url: string, site: RouteSite): Target => ({ url: `${url}${routeBase(site)}`, method: 'GET', headers: { 'x-api-key': site.key }, paths: anchorPaths(site) });
 
 /** GET /recommendations paced at `rate` for `seconds`, a random anchor each. */
-function pacedRoute(url: string, site: RouteSite, rate: number, seconds = SECONDS): Promise<Paced> {
+function pacedRoute(url: string, site: RouteSite, rate: number, seconds = SECONDS): Promise<PacedResult> {
   return pacedLoad({ ...routeTarget(url, site), rate, seconds });
 }
 

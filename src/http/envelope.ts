@@ -1,6 +1,6 @@
 // The success and error envelopes of CONTRACT §0, as TypeBox schemas and as builders.
 import { Type, type TSchema } from 'typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CATALOGUE, type ErrorCode, type ErrorDetail } from '../errors.js';
 import { component } from './openapi-components.js';
 
@@ -76,6 +76,9 @@ export function responses<S extends Record<number, TSchema>, const E extends rea
  */
 export const TextEnvelope = <T extends TSchema>(data: T, description?: string) => Type.Unsafe<string>(Envelope(data, description));
 
-/** The success envelope around `dataJson`, the `data` already as JSON text, for a TextEnvelope route (reply.serializer must pass text through). */
-export const envelopeText = (request: FastifyRequest, dataJson: string): string =>
-  `{"success":true,"data":${dataJson},"meta":{"timestamp":"${new Date().toISOString()}","request_id":${JSON.stringify(request.id)}}}`;
+/** The success envelope around `dataJson`, the `data` already as JSON text (one template: nothing serialized but the meta). */
+const envelopeText = (request: FastifyRequest, dataJson: string): string => `{"success":true,"data":${dataJson},"meta":${JSON.stringify(meta(request))}}`;
+
+/** A TextEnvelope route's answer: the envelope around `dataJson`, sent as the text it is (not serialized again). */
+export const sendEnvelopeText = (request: FastifyRequest, reply: FastifyReply, dataJson: string) =>
+  reply.serializer((text: string) => text).type('application/json; charset=utf-8').send(envelopeText(request, dataJson));

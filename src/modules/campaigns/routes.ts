@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors.js';
 import { ifNoneMatchHits, NotModified } from '../../http/conditional.js';
-import { Envelope, envelopeText, ok, responses, TextEnvelope } from '../../http/envelope.js';
+import { Envelope, ok, responses, sendEnvelopeText, TextEnvelope } from '../../http/envelope.js';
 import { Page, page, pageRequestOf } from '../../http/pagination.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { siteInParams } from '../../http/site-access.js';
@@ -94,6 +94,6 @@ export const campaignRoutes = (campaigns: CampaignsService, publicBaseUrl: strin
     reply.header('etag', served.etag);
     if (ifNoneMatchHits(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
     // The configuration is JSON already: the envelope is put around it as text.
-    return reply.serializer((text: string) => text).type('application/json; charset=utf-8').send(envelopeText(request, served.json));
+    return sendEnvelopeText(request, reply, served.json);
   });
 };

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { currencyDigits, fromMinorUnits } from '../../domain/money.js';
-import { envelopeText, responses, TextEnvelope } from '../../http/envelope.js';
+import { responses, sendEnvelopeText, TextEnvelope } from '../../http/envelope.js';
 import { principalOf } from '../../http/principals.js';
 import type { MediaLibrary } from '../../kernel/index.js';
 import type { Answer } from './recommendation.js';
@@ -68,7 +68,6 @@ export const recommendationRoutes = (recommendations: RecommendationsService, me
     const answer = await recommendations.recommend({ siteId, campaignId: q.campaign_id, productId: q.product_id, sessionId: q.session_id, limit: q.limit });
     const base = baseUrl(request);
     reply.header('cache-control', 'no-store');
-    const json = answerJson(answer, base, (image) => (image === null ? null : 'url' in image ? image.url : media.publicUrl(base, image.mediaId)));
-    return reply.serializer((text: string) => text).type('application/json; charset=utf-8').send(envelopeText(request, json));
+    return sendEnvelopeText(request, reply, answerJson(answer, base, (image) => (image === null ? null : 'url' in image ? image.url : media.publicUrl(base, image.mediaId))));
   });
 };
