@@ -72,6 +72,7 @@ forEachEngine('recommendations commands', (t) => {
       [['recommendations', 'evaluate', '--site', s.siteId, '--split', 'yesterday'], 2],
       [['recommendations', 'evaluate', '--split', split], 2],
       [['recommendations', 'refresh'], 2],
+      [['recommendations', 'refresh', '--site', s.siteId, '--paced=yes'], 2],
       [['recommendations', 'refresh', '--site', 'site_unknown0000000000000'], 1],
       [['recommendations', 'evaluate', '--site', 'site_unknown0000000000000', '--split', split], 1],
     ] as const) {
