@@ -27,13 +27,3 @@ export async function insertAnswers(q: Queryable, answers: readonly { ask: Ask; 
     { prepare: true },
   );
 }
-
-/** A stored answer's items (product ids in order), or undefined. */
-export async function findAnswer(q: Queryable, siteId: string, recommendationId: string): Promise<{ campaignId: string; strategy: string; productIds: string[] } | undefined> {
-  const { rows } = await q.query<{ campaign_id: string; strategy: string; items: { product_id: string }[] }>(
-    'SELECT campaign_id, strategy, items FROM recommendation_answers WHERE site_id = $1 AND recommendation_id = $2',
-    [siteId, recommendationId],
-  );
-  const r = rows[0];
-  return r && { campaignId: r.campaign_id, strategy: r.strategy, productIds: r.items.map((i) => i.product_id) };
-}
