@@ -4,8 +4,12 @@
 import { DateTime, IANAZone } from 'luxon';
 import { parseIsoTimestamp } from './timestamps.js';
 
-/** An IANA zone name the runtime knows, links such as US/Eastern and Canada/Pacific included. */
-export const isTimeZone = (zone: string): boolean => zone.length <= 64 && IANAZone.isValidZone(zone);
+/**
+ * An IANA zone name the runtime knows, links such as US/Eastern and Canada/Pacific included. Never
+ * an offset such as +01:00: Node 24's Intl takes those as zones too (ECMA-402's offset time zones),
+ * and Node 20's refuses them; no IANA name starts with a sign.
+ */
+export const isTimeZone = (zone: string): boolean => zone.length <= 64 && !/^[+\-\u2212]/.test(zone) && IANAZone.isValidZone(zone);
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 
