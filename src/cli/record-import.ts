@@ -5,7 +5,8 @@
 // embedded database, whose control socket takes at most 4 MiB a request). A chunk holds at most
 // `chunkRecords` records and is cut before its JSON would pass `chunkChars`. A progress line is
 // drawn on stderr on a terminal. The summary counts what each record became (created, updated,
-// unchanged, failed) and names the first failures by line.
+// unchanged, failed) and names the first failures by line. The chunks, the tally and the progress
+// line are import-chunks.ts's, shared with the publisher module's report files.
 //
 // Exit codes: a file that is unreadable, not recognised (neither JSON Lines nor a CSV with the
 // required columns) or holds no records is a UsageError (2), and nothing is imported; a file whose
@@ -20,6 +21,7 @@ import { createInterface } from 'node:readline';
 import { parse as parseCsv, type Info } from 'csv-parse';
 import { parse as parseCsvSync } from 'csv-parse/sync';
 import type { Executor } from './command.js';
+import { ChunkSender, Progress, tally, type ImportCounts, type RecordOutcome } from './import-chunks.js';
 import { CommandFailed, UsageError } from './usage.js';
 
 /** How the rows of a CSV file become records. */
@@ -56,10 +58,7 @@ export type FileFormat = 'jsonl' | 'csv';
 export const CHUNK_RECORDS = 500;
 /** …and a chunk is cut before its records' JSON would pass this (characters): far below the control socket's 4 MiB. */
 export const CHUNK_CHARS = 1024 * 1024;
-/** A record whose JSON is larger than this fails alone, unsent. */
-export const MAX_RECORD_CHARS = 1024 * 1024;
 const HEAD_BYTES = 64 * 1024;
-const SHOWN = 100;
 
 /** A record read from the file: its value (or why it is none) and its line (1-based; a CSV record's first line). */
 interface Read {
@@ -68,25 +67,11 @@ interface Read {
   error?: string;
 }
 
-interface Outcome {
-  index?: number;
-  status?: string;
-  error?: { message?: string; details?: { path?: string; message?: string }[] };
-}
-
-export interface ImportSummary {
+export interface ImportSummary extends ImportCounts {
   [field: string]: unknown;
   file: string;
   format: FileFormat;
-  records: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  errors: { line: number; message: string }[];
 }
-
-const STORED = new Set(['created', 'updated', 'unchanged']);
 
 // ---------------------------------------------------------------------------------------------
 // The file
@@ -234,102 +219,29 @@ class RecordReader {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Progress and summary
-
-/** A progress line on stderr, redrawn in place: records done, and how much of the file was read. */
-class Progress {
-  private last = 0;
-  private drawn = false;
-
-  constructor(
-    private readonly size: number,
-    private readonly bytes: () => number,
-    private readonly what: string,
-  ) {}
-
-  draw(s: ImportSummary, force = false): void {
-    const now = Date.now();
-    if (!force && now - this.last < 100) return;
-    this.last = now;
-    const share = this.size > 0 ? Math.min(1, this.bytes() / this.size) : 1;
-    const filled = Math.round(share * 20);
-    const bar = `[${'#'.repeat(filled)}${'.'.repeat(20 - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%  `;
-    process.stderr.write(`\r\x1b[K${bar}${s.records} ${this.what} read: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${s.failed} failed`);
-    this.drawn = true;
-  }
-
-  clear(): void {
-    if (this.drawn) process.stderr.write('\r\x1b[K');
-  }
-}
-
-const joinDetails = (items: { path?: string; message?: string }[] | undefined, fallback: string) =>
-  items && items.length > 0 ? items.map((d) => `${d.path ? `${d.path}: ` : ''}${d.message ?? ''}`).join('; ') : fallback;
-
-/** One record's end: counted, and its error kept (the first SHOWN). */
-function tally(summary: ImportSummary, line: number, outcome: Outcome | undefined, localError?: string): void {
-  const status = outcome?.status;
-  if (localError === undefined && status !== undefined && STORED.has(status)) {
-    summary[status as 'created' | 'updated' | 'unchanged'] += 1;
-    return;
-  }
-  summary.failed += 1;
-  const message = localError ?? (status === 'error' ? joinDetails(outcome?.error?.details, outcome?.error?.message ?? 'the record is not valid') : 'no result for the record');
-  if (summary.errors.length < SHOWN) summary.errors.push({ line, message });
-}
-
-// ---------------------------------------------------------------------------------------------
 // Sending
 
-/** Collects records into chunks and sends each through the internal command; tallies the answers. */
-class ChunkSender {
-  private pending: Read[] = [];
-  private chars = 0;
-  private sent = 0;
-
-  constructor(
-    private readonly execute: Executor,
-    private readonly opts: RecordImportOptions,
-    private readonly summary: ImportSummary,
-  ) {}
-
-  async add(read: Read): Promise<void> {
-    if (read.error === undefined) {
-      const chars = JSON.stringify(read.value)?.length ?? 0;
-      if (chars > MAX_RECORD_CHARS) read = { line: read.line, error: `the record is larger than ${MAX_RECORD_CHARS / 1024 / 1024} MiB` };
-      else {
-        if (this.pending.length > 0 && this.chars + chars > (this.opts.chunkChars ?? CHUNK_CHARS)) await this.flush();
-        this.chars += chars;
+/** The sender of a file's records: each chunk through the internal command, every record tallied. */
+function chunkSender(execute: Executor, opts: RecordImportOptions, summary: ImportSummary): ChunkSender<Read> {
+  return new ChunkSender<Read>({
+    records: opts.chunkRecords ?? CHUNK_RECORDS,
+    chars: opts.chunkChars ?? CHUNK_CHARS,
+    valueOf: (read) => read.value,
+    summary: () => summary,
+    async send(chunk, imported) {
+      const sending = chunk.filter((p) => p.error === undefined);
+      const outcomes = new Map<number, RecordOutcome>();
+      if (sending.length > 0) {
+        const answer = await execute(opts.command, { ...opts.input, [opts.records]: sending.map((p) => p.item.value) });
+        // The answer of an internal command of ours: its results are read defensively.
+        const results = Array.isArray(answer.results) ? (answer.results as RecordOutcome[]) : [];
+        results.forEach((r, k) => outcomes.set(typeof r?.index === 'number' ? r.index : k, r));
+        imported(sending.length);
       }
-    }
-    this.pending.push(read);
-    if (this.pending.length >= (this.opts.chunkRecords ?? CHUNK_RECORDS)) await this.flush();
-  }
-
-  /** Sends the pending chunk. A failure once records were imported stops the import with the summary so far. */
-  async flush(): Promise<void> {
-    const chunk = this.pending;
-    this.pending = [];
-    this.chars = 0;
-    const sending = chunk.filter((r) => r.error === undefined);
-    const outcomes = new Map<number, Outcome>();
-    if (sending.length > 0) {
-      let answer: Record<string, unknown>;
-      try {
-        answer = await this.execute(this.opts.command, { ...this.opts.input, [this.opts.records]: sending.map((r) => r.value) });
-      } catch (err) {
-        if (this.sent === 0) throw err; // nothing imported yet: the refusal stands alone
-        const reason = `the import stopped: ${err instanceof Error ? err.message : String(err)}`;
-        throw new CommandFailed(reason, { ...this.summary, stopped: reason });
-      }
-      // The answer of an internal command of ours: its results are read defensively.
-      const results = Array.isArray(answer.results) ? (answer.results as Outcome[]) : [];
-      results.forEach((r, k) => outcomes.set(typeof r?.index === 'number' ? r.index : k, r));
-      this.sent += sending.length;
-    }
-    let k = 0;
-    for (const read of chunk) tally(this.summary, read.line, read.error === undefined ? outcomes.get(k++) : undefined, read.error);
-  }
+      let k = 0;
+      for (const p of chunk) tally(summary, p.item.line, p.error === undefined ? outcomes.get(k++) : undefined, p.error);
+    },
+  });
 }
 
 /** Reads the file here and imports its records through `execute`: the summary, or CommandFailed (with it) when any record failed. */
@@ -346,11 +258,11 @@ export async function importRecordFile(execute: Executor, opts: RecordImportOpti
   const { results: _none, ...lead } = checked;
   const summary: ImportSummary = { ...lead, file, format, records: 0, created: 0, updated: 0, unchanged: 0, failed: 0, errors: [] };
   const progress = opts.progress ? new Progress(size, () => reader.bytesRead(), opts.records) : undefined;
-  const sender = new ChunkSender(execute, opts, summary);
+  const sender = chunkSender(execute, opts, summary);
   try {
     for await (const read of reader.records()) {
       summary.records += 1;
-      await sender.add(read);
+      await sender.add(read, read.error);
       progress?.draw(summary);
     }
     await sender.flush();
