@@ -1,5 +1,5 @@
 // A migrated PGlite data directory, made once per test run and copied by each test.
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate } from '../../src/db/migrate.js';
@@ -20,4 +20,21 @@ export async function pgliteCopy(): Promise<{ dir: string; migrated: boolean }> 
     return { dir, migrated: true };
   }
   return { dir, migrated: false };
+}
+
+/**
+ * A directory for a CLI or server process on the embedded engine: `data` (its DATA_DIR, holding a
+ * copy of the runner's migrated database when there is one: initdb is slow) and `work` (a working
+ * directory, with `workDirs` made in it), both in `root`, which the test removes.
+ */
+export function embeddedDataDir(prefix: string, workDirs: readonly string[] = []): { root: string; data: string; work: string } {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
+  const data = path.join(root, 'data');
+  const work = path.join(root, 'work');
+  mkdirSync(data, { recursive: true });
+  mkdirSync(work, { recursive: true });
+  for (const dir of workDirs) mkdirSync(path.join(work, dir), { recursive: true });
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
+  return { root, data, work };
 }

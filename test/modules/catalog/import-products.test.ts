@@ -5,25 +5,13 @@
 // (exit 1); a file that is unreadable, not recognised or empty is refused (exit 2), nothing
 // imported. On a terminal a progress bar is drawn. Keys with catalog:write come from `key create`.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, type CliResult } from '../../helpers/cli.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 import { openPglite } from '../../../src/db/pglite.js';
-
-/** A DATA_DIR holding a copy of the runner's migrated embedded database when there is one (initdb is slow). */
-function dataDir(prefix: string): { root: string; data: string; work: string } {
-  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
-  const data = path.join(root, 'data');
-  const work = path.join(root, 'work');
-  mkdirSync(work, { recursive: true });
-  mkdirSync(data, { recursive: true });
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
-  return { root, data, work };
-}
+import { embeddedDataDir } from '../../helpers/pglite-template.js';
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
   product_id: id,
@@ -46,7 +34,7 @@ async function createSite(env: Record<string, string>): Promise<string> {
 }
 
 describe('storefront products import [the CLI opens the embedded database]', () => {
-  const { root, data, work } = dataDir('storefront-products-import-');
+  const { root, data, work } = embeddedDataDir('storefront-products-import-');
   after(() => rmSync(root, { recursive: true, force: true }));
   const env = { DATA_DIR: data };
   const cli = (args: string[]) => runCli(args, env, { cwd: work });
@@ -169,7 +157,7 @@ describe('storefront products import [the CLI opens the embedded database]', () 
 });
 
 describe('storefront products import [100,000 products, the CLI’s own embedded database, on a terminal]', () => {
-  const { root, data, work } = dataDir('storefront-products-100k-');
+  const { root, data, work } = embeddedDataDir('storefront-products-100k-');
   after(() => rmSync(root, { recursive: true, force: true }));
 
   it('imports a catalog of 100,000 products with a progress bar', async () => {
@@ -191,7 +179,7 @@ describe('storefront products import [100,000 products, the CLI’s own embedded
 });
 
 describe('storefront products import [a server holds the embedded database]', () => {
-  const { root, data, work } = dataDir('storefront-products-import-server-');
+  const { root, data, work } = embeddedDataDir('storefront-products-import-server-');
   const env = { DATA_DIR: data };
   let server: ServerProcess;
   let siteId: string;

@@ -5,28 +5,16 @@
 // (nothing uploaded).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../../helpers/cli.js';
+import { embeddedDataDir } from '../../helpers/pglite-template.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 import { gif, jpeg, png, pngOfSize, SVG } from './images.js';
 
 const MiB = 1024 * 1024;
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-/** A DATA_DIR, holding a copy of the runner's migrated embedded database when there is one (initdb is slow). */
-function dataDir(prefix: string): { root: string; data: string; work: string } {
-  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
-  const data = path.join(root, 'data');
-  const work = path.join(root, 'work');
-  mkdirSync(path.join(work, 'images'), { recursive: true });
-  mkdirSync(data, { recursive: true });
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
-  return { root, data, work };
-}
 
 async function createSite(env: Record<string, string>): Promise<string> {
   const site = await runCli(['site', 'create', '--name', 'Media', '--origin', 'https://media.example', '--owner', 'media-owner', '--json'], env);
@@ -35,7 +23,7 @@ async function createSite(env: Record<string, string>): Promise<string> {
 }
 
 describe('storefront media upload [the CLI opens the embedded database]', () => {
-  const { root, data, work } = dataDir('storefront-media-cli-');
+  const { root, data, work } = embeddedDataDir('storefront-media-cli-', ['images']);
   after(() => rmSync(root, { recursive: true, force: true }));
   const env = { DATA_DIR: data };
   let siteId: string;
@@ -106,7 +94,7 @@ describe('storefront media upload [the CLI opens the embedded database]', () => 
 });
 
 describe('storefront media upload [a server holds the embedded database]', () => {
-  const { root, data, work } = dataDir('storefront-media-cli-server-');
+  const { root, data, work } = embeddedDataDir('storefront-media-cli-server-', ['images']);
   const env = { DATA_DIR: data };
   let server: ServerProcess;
   let siteId: string;

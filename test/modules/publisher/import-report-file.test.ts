@@ -4,26 +4,14 @@
 // path). JSON Lines and JSON arrays and documents; malformed records reported by line while the
 // good ones are kept (exit 1); a file without records refused (exit 2), nothing imported.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli, type CliResult } from '../../helpers/cli.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 import { callControlSocket, controlSocketPath } from '../../../src/cli/control-socket.js';
 import { UsageError } from '../../../src/cli/usage.js';
-
-/** A DATA_DIR, holding a copy of the runner's migrated embedded database when there is one (initdb is slow). */
-function dataDir(prefix: string): { root: string; data: string; work: string } {
-  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
-  const data = path.join(root, 'data');
-  const work = path.join(root, 'work');
-  mkdirSync(work, { recursive: true });
-  mkdirSync(data, { recursive: true });
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
-  return { root, data, work };
-}
+import { embeddedDataDir } from '../../helpers/pglite-template.js';
 
 /** A canonical record (CONTRACT §6): read the same whatever the networks' own formats become. */
 const canonical = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -47,7 +35,7 @@ async function createSite(env: Record<string, string>): Promise<string> {
 }
 
 describe('storefront publisher import [the CLI opens the embedded database]', () => {
-  const { root, data, work } = dataDir('storefront-import-');
+  const { root, data, work } = embeddedDataDir('storefront-import-');
   after(() => rmSync(root, { recursive: true, force: true }));
   const env = { DATA_DIR: data };
   const cli = (args: string[]) => runCli(args, env, { cwd: work });
@@ -183,7 +171,7 @@ describe('storefront publisher import [the CLI opens the embedded database]', ()
 });
 
 describe('storefront publisher import [a server holds the embedded database]', () => {
-  const { root, data, work } = dataDir('storefront-import-server-');
+  const { root, data, work } = embeddedDataDir('storefront-import-server-');
   const env = { DATA_DIR: data };
   let server: ServerProcess;
   let siteId: string;

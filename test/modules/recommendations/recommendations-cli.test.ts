@@ -7,12 +7,11 @@
 // its answers without any command (within the contract's 60 s), and the commands reach its database
 // through its control socket.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { forEachEngine } from '../../helpers/app.js';
 import { runCli } from '../../helpers/cli.js';
+import { embeddedDataDir } from '../../helpers/pglite-template.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 import { generateShop } from '../../helpers/synthetic-sessions.js';
 import { payloadOf, send, shop } from './shop-client.js';
@@ -83,11 +82,7 @@ forEachEngine('recommendations commands', (t) => {
 });
 
 describe('recommendations in a running server [embedded engine]', () => {
-  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'storefront-recommendations-')));
-  const data = path.join(root, 'data');
-  mkdirSync(data, { recursive: true });
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
+  const { root, data } = embeddedDataDir('storefront-recommendations-');
   const env = { DATA_DIR: data, STOREFRONT_NO_BOOTSTRAP: '1', RECOMMENDATIONS_REFRESH_SECONDS: '1' };
   let server: ServerProcess;
   before(async () => {

@@ -6,8 +6,7 @@
 // keyring opens them). When a server holds the embedded database: from a campaign made over HTTP and
 // a browser's submission, through the server's control socket, with the form's own columns.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -19,19 +18,14 @@ import { migrate } from '../../../src/db/migrate.js';
 import { createSubmissionsService } from '../../../src/modules/submissions/submissions-service.js';
 import { createSecrets } from '../../../src/secrets.js';
 import { runCli } from '../../helpers/cli.js';
+import { embeddedDataDir } from '../../helpers/pglite-template.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 import { field, input, testForms } from './forms.js';
 
 const noLimits = { consume: async () => ({ limit: 0, remaining: 0, resetSeconds: 0 }), close: async () => {} };
 
 describe('storefront submissions export [the CLI opens the embedded database]', () => {
-  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'storefront-submissions-cli-')));
-  const data = path.join(root, 'data');
-  const work = path.join(root, 'work');
-  mkdirSync(path.join(work, 'exports'), { recursive: true });
-  mkdirSync(data, { recursive: true });
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
+  const { root, data, work } = embeddedDataDir('storefront-submissions-cli-', ['exports']);
   after(() => rmSync(root, { recursive: true, force: true }));
   const env = { DATA_DIR: data, STOREFRONT_SECRET: randomBytes(32).toString('base64') };
   const cli = (args: string[]) => runCli(args, env, { cwd: work });
@@ -91,13 +85,7 @@ describe('storefront submissions export [the CLI opens the embedded database]', 
 });
 
 describe('storefront submissions export [a server holds the embedded database]', () => {
-  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'storefront-submissions-server-')));
-  const data = path.join(root, 'data');
-  const work = path.join(root, 'work');
-  mkdirSync(work, { recursive: true });
-  mkdirSync(data, { recursive: true });
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
+  const { root, data, work } = embeddedDataDir('storefront-submissions-server-');
   const env = { DATA_DIR: data };
   let server: ServerProcess;
   before(async () => {
