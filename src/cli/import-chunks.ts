@@ -67,8 +67,8 @@ export interface ChunkSenderOptions<T> {
    * with how many records each of its sends imported, as they go.
    */
   send(chunk: readonly Pending<T>[], imported: (records: number) => void): Promise<void>;
-  /** The summary so far, for the CommandFailed of a stopped import. */
-  summary(): Record<string, unknown>;
+  /** The summary so far, for the CommandFailed of a stopped import (copied there). */
+  summary(): object;
 }
 
 /** Collects records into chunks and has each sent; a failed send stops the import (see the top). */

@@ -79,6 +79,9 @@ export const TextEnvelope = <T extends TSchema>(data: T, description?: string) =
 /** The success envelope around `dataJson`, the `data` already as JSON text (one template: nothing serialized but the meta). */
 const envelopeText = (request: FastifyRequest, dataJson: string): string => `{"success":true,"data":${dataJson},"meta":${JSON.stringify(meta(request))}}`;
 
+/** The serializer of a TextEnvelope route: its answer is JSON text already. */
+const asItIs = (text: string) => text;
+
 /** A TextEnvelope route's answer: the envelope around `dataJson`, sent as the text it is (not serialized again). */
 export const sendEnvelopeText = (request: FastifyRequest, reply: FastifyReply, dataJson: string) =>
-  reply.serializer((text: string) => text).type('application/json; charset=utf-8').send(envelopeText(request, dataJson));
+  reply.serializer(asItIs).type('application/json; charset=utf-8').send(envelopeText(request, dataJson));

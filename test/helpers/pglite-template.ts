@@ -11,15 +11,17 @@ export async function preparePgliteTemplate(dir: string): Promise<void> {
   await db.close();
 }
 
+/** Copies the runner's migrated template into `dir`; false when there is none (run outside the runner). */
+function copyTemplate(dir: string): boolean {
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  if (template) cpSync(template, dir, { recursive: true });
+  return template !== undefined && template !== '';
+}
+
 /** A fresh directory holding a copy of the template (or a new migrated database when run outside the runner). */
 export async function pgliteCopy(): Promise<{ dir: string; migrated: boolean }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-test-pglite-'));
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) {
-    cpSync(template, dir, { recursive: true });
-    return { dir, migrated: true };
-  }
-  return { dir, migrated: false };
+  return { dir, migrated: copyTemplate(dir) };
 }
 
 /**
@@ -34,7 +36,6 @@ export function embeddedDataDir(prefix: string, workDirs: readonly string[] = []
   mkdirSync(data, { recursive: true });
   mkdirSync(work, { recursive: true });
   for (const dir of workDirs) mkdirSync(path.join(work, dir), { recursive: true });
-  const template = process.env.TEST_PGLITE_TEMPLATE;
-  if (template) cpSync(template, path.join(data, 'pglite'), { recursive: true });
+  copyTemplate(path.join(data, 'pglite'));
   return { root, data, work };
 }

@@ -143,7 +143,7 @@ function chunkSender(execute: Executor, opts: ImportFileOptions, summary: Summar
     records: CHUNK_RECORDS,
     chars: CHUNK_CHARS,
     valueOf: (item) => item.value,
-    summary: () => ({ ...summary }),
+    summary: () => summary,
     async send(chunk, imported) {
       if (!checked) {
         const answer = await call(opts.format ?? provider, []);
