@@ -3,6 +3,7 @@
 // default, meaning, the problem a bad value is); loadConfig checks the environment against it and
 // derives what depends on several variables in the small functions after it.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -27,6 +28,8 @@ export interface Config {
   readonly storefrontSecret: Buffer | undefined;
   readonly platformSecret: string | undefined;
   readonly localIdp: boolean;
+  /** The local issuer also signs in clients that are not on loopback (LOCAL_IDP_REMOTE=1). */
+  readonly localIdpRemote: boolean;
   readonly idp: IdpConfig | undefined;
   readonly runtimeTokenTtlSeconds: number;
   readonly logLevel: string;
@@ -69,11 +72,27 @@ export interface Config {
   readonly jobsPollMs: number;
   readonly allowPrivateWebhooks: boolean;
   readonly webhookRetryScale: number;
+  /** What one site (or one user) may hold at most (422 limit_reached past it). */
+  readonly limits: Limits;
   /** Awin's API origin (integrations read the transaction list there). */
   readonly awinApiUrl: string;
   /** CJ's Commission Detail GraphQL URL. */
   readonly cjApiUrl: string;
 }
+
+export interface Limits {
+  readonly apiKeysPerSite: number;
+  readonly campaignsPerSite: number;
+  readonly experimentsPerSite: number;
+  readonly integrationsPerSite: number;
+  readonly membersPerSite: number;
+  readonly mediaItemsPerSite: number;
+  readonly mediaBytesPerSite: number;
+  readonly sitesPerUser: number;
+}
+
+/** The project's own folder (where package.json is): the default DATA_DIR is inside it, wherever the command runs. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -126,7 +145,12 @@ export const EnvironmentSchema = Type.Object({
       description: 'PostgreSQL URL; when set, PostgreSQL is the engine, else embedded PGlite',
     }),
   ),
-  DATA_DIR: Type.String({ default: './data', description: 'embedded database, generated master secret and control socket' }),
+  DATA_DIR: Type.Optional(
+    Type.String({
+      defaultText: '`data/` in the project’s folder, wherever the command runs',
+      description: 'embedded database, generated master secret and control socket (a relative path is relative to the working directory)',
+    }),
+  ),
   DB_POOL_SIZE: integer(1, 200, { default: 10, description: 'PostgreSQL connections' }),
   STOREFRONT_SECRET: Type.Optional(
     Type.Refine(
@@ -142,7 +166,10 @@ export const EnvironmentSchema = Type.Object({
   PLATFORM_SECRET: Type.Optional(
     atLeast16({ errorMessage: 'must be at least 16 characters', description: 'HMAC secret of /api/admin/* signatures' }),
   ),
-  LOCAL_IDP: Type.Optional(flag({ defaultText: '`1` on the embedded engine, else `0`', description: 'the local ID-token issuer (storefront token)' })),
+  LOCAL_IDP: Type.Optional(
+    flag({ defaultText: '`1` on the embedded engine unless `NODE_ENV=production`, else `0`', description: 'the local ID-token issuer (storefront token)' }),
+  ),
+  LOCAL_IDP_REMOTE: flag({ default: false, description: 'lets clients that are not on loopback sign in with the local issuer' }),
   IDP_ISSUER: Type.Optional(Type.String({ description: 'issuer of your OIDC identity provider (set all three IDP_ variables)' })),
   IDP_AUDIENCE: Type.Optional(Type.String({ description: 'audience of its ID tokens' })),
   IDP_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://', errorMessage: 'must be an http(s) URL', description: 'its JSON Web Key Set' })),
@@ -201,6 +228,14 @@ export const EnvironmentSchema = Type.Object({
   JOBS_POLL_MS: integer(50, 60_000, { default: 1_000, description: 'how often the worker looks for due jobs' }),
   ALLOW_PRIVATE_WEBHOOKS: flag({ default: false, description: 'lets webhooks go to http and private addresses (development and tests only)' }),
   WEBHOOK_RETRY_SCALE: Type.Number({ minimum: 0.000001, maximum: 1, default: 1, errorMessage: 'must be a number from 0.000001 to 1', description: 'shrinks the webhook retry schedule (tests); the 10 s timeout stays' }),
+  LIMIT_API_KEYS_PER_SITE: integer(1, 1_000_000, { default: 200, description: 'API keys a site may hold (revoked ones included)' }),
+  LIMIT_CAMPAIGNS_PER_SITE: integer(1, 1_000_000, { default: 500, description: 'campaigns a site may hold, in any status' }),
+  LIMIT_EXPERIMENTS_PER_SITE: integer(1, 1_000_000, { default: 200, description: 'experiments a site may hold, in any status' }),
+  LIMIT_INTEGRATIONS_PER_SITE: integer(1, 1_000_000, { default: 50, description: 'integrations a site may hold' }),
+  LIMIT_MEMBERS_PER_SITE: integer(1, 1_000_000, { default: 500, description: 'members of a site, owners included' }),
+  LIMIT_MEDIA_ITEMS_PER_SITE: integer(1, 100_000_000, { default: 10_000, description: 'media items a site may hold' }),
+  LIMIT_MEDIA_BYTES_PER_SITE: integer(1, Number.MAX_SAFE_INTEGER, { default: 10 * 1024 ** 3, description: 'bytes of media a site may hold' }),
+  LIMIT_SITES_PER_USER: integer(1, 1_000_000, { default: 100, description: 'sites a user may be a member of' }),
   AWIN_API_URL: Type.String({
     default: 'https://api.awin.com',
     pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$',
@@ -296,11 +331,12 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     host: settings.HOST,
     engine,
     databaseUrl: settings.DATABASE_URL,
-    dataDir: path.resolve(settings.DATA_DIR),
+    dataDir: settings.DATA_DIR === undefined ? path.join(PROJECT_ROOT, 'data') : path.resolve(settings.DATA_DIR),
     dbPoolSize: settings.DB_POOL_SIZE,
     storefrontSecret: masterSecret(settings, text, engine, problems),
     platformSecret: settings.PLATFORM_SECRET,
-    localIdp: settings.LOCAL_IDP ?? localIdpByDefault(engine),
+    localIdp: settings.LOCAL_IDP ?? localIdpByDefault(engine, production),
+    localIdpRemote: settings.LOCAL_IDP_REMOTE,
     idp: identityProvider(text, problems),
     runtimeTokenTtlSeconds: settings.RUNTIME_TOKEN_TTL,
     logLevel: settings.LOG_LEVEL,
@@ -327,6 +363,16 @@ function deriveConfig(settings: Environment, text: EnvironmentText, problems: Pr
     jobsPollMs: settings.JOBS_POLL_MS,
     allowPrivateWebhooks: settings.ALLOW_PRIVATE_WEBHOOKS,
     webhookRetryScale: settings.WEBHOOK_RETRY_SCALE,
+    limits: {
+      apiKeysPerSite: settings.LIMIT_API_KEYS_PER_SITE,
+      campaignsPerSite: settings.LIMIT_CAMPAIGNS_PER_SITE,
+      experimentsPerSite: settings.LIMIT_EXPERIMENTS_PER_SITE,
+      integrationsPerSite: settings.LIMIT_INTEGRATIONS_PER_SITE,
+      membersPerSite: settings.LIMIT_MEMBERS_PER_SITE,
+      mediaItemsPerSite: settings.LIMIT_MEDIA_ITEMS_PER_SITE,
+      mediaBytesPerSite: settings.LIMIT_MEDIA_BYTES_PER_SITE,
+      sitesPerUser: settings.LIMIT_SITES_PER_USER,
+    },
     awinApiUrl: settings.AWIN_API_URL.replace(/\/+$/, ''),
     cjApiUrl: settings.CJ_API_URL,
   };
@@ -337,8 +383,9 @@ function engineOf(text: EnvironmentText): Engine {
   return text.DATABASE_URL !== undefined ? 'postgres' : 'pglite';
 }
 
-function localIdpByDefault(engine: Engine): boolean {
-  return engine === 'pglite';
+/** The local issuer mints an owner's ID token for any name it is asked: on by default only on the embedded engine outside production. */
+function localIdpByDefault(engine: Engine, production: boolean): boolean {
+  return engine === 'pglite' && !production;
 }
 
 /** The demo shows its site's events to anyone: on by default only on the embedded engine outside production. */
