@@ -34,6 +34,7 @@ export const ERROR_CATALOGUE = {
   config_too_large: { status: 422, message: 'The public configuration would exceed 64 KiB' },
   last_owner: { status: 422, message: 'A site must keep at least one owner' },
   too_many_workflows: { status: 422, message: 'A site may have at most 50 workflows' },
+  limit_reached: { status: 422, message: 'A limit of the site or of the user is reached' },
   rate_limited: { status: 429, message: 'Rate limit exceeded' },
   internal_error: { status: 500, message: 'Internal error' },
   unavailable: { status: 503, message: 'The service is temporarily unavailable; retry shortly' },
