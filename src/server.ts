@@ -8,6 +8,7 @@ import { bootstrapIfEmpty, bootstrapMessage, firstStepsMessage } from './bootstr
 import { controlSocketPath, serveControlSocket } from './cli/control-socket.js';
 import { serveMetricsPort } from './plugins/metrics.js';
 import { MODULES } from './modules/index.js';
+import { localSignInBanner } from './modules/dashboard/sign-in.js';
 import type { BackgroundTask } from './modules/module.js';
 
 // In-flight requests end within the database timeouts (CONTRACT §7: every request answers within
@@ -68,7 +69,9 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   } else if (config.bootstrap && (await app.services.kernel.sites.countSites()) === 0) {
     process.stdout.write(firstStepsMessage());
   }
-  app.log.info({ engine: config.engine, url: baseUrl }, 'storefront listening');
+  const localSignIn = config.localIdp ? (config.localIdpRemote ? 'any client' : 'loopback only') : 'off';
+  app.log.info({ engine: config.engine, url: baseUrl, localSignIn }, 'storefront listening');
+  process.stdout.write(`${localSignInBanner(config)}\n`);
   startBackground();
 
   // A stray rejection (a dependency's background failure) is logged, never fatal: the process

@@ -10,7 +10,7 @@ export const dashboardModule = defineModule({
   name: 'dashboard',
   services: (ctx) => ({ signIn: createSignIn({ config: ctx.config, idTokens: ctx.idTokens, limiter: ctx.limiter }) }),
   routes: ({ signIn }, ctx) => [
-    { prefix: '/api/v1', plugin: signInRoutes(signIn) },
+    { prefix: '/api/v1', plugin: signInRoutes(signIn, ctx.config.trustProxy !== false) },
     { prefix: '', plugin: dashboardPageRoutes(ctx.config) },
   ],
 });

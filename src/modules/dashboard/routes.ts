@@ -5,7 +5,8 @@ import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { NonEmpty, Timestamp } from '../../http/common-schemas.js';
 import { toIso } from '../../time.js';
-import { LOCAL_SESSION_SECONDS, LOCAL_SIGN_INS_PER_MINUTE, type SignIn } from './sign-in.js';
+import type { FastifyRequest } from 'fastify';
+import { LOCAL_SESSION_SECONDS, LOCAL_SIGN_INS_PER_MINUTE, type SignIn, type SignInClient } from './sign-in.js';
 
 const tags = ['sign-in'];
 
@@ -33,7 +34,13 @@ const LocalIdToken = Type.Object({
   user: Type.String(),
 });
 
-export const signInRoutes = (signIn: SignIn): FastifyPluginAsyncTypebox => async (app) => {
+/** The client as the local issuer sees it: a forwarding header counts only when no proxy is trusted (else Fastify has read it into request.ip). */
+function signInClient(request: FastifyRequest, proxyTrusted: boolean): SignInClient {
+  const relayed = !proxyTrusted && (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined);
+  return { address: request.ip, relayed };
+}
+
+export const signInRoutes = (signIn: SignIn, proxyTrusted: boolean): FastifyPluginAsyncTypebox => async (app) => {
   app.get('/sign-in', {
     config: { auth: 'public' },
     schema: {
@@ -42,10 +49,11 @@ export const signInRoutes = (signIn: SignIn): FastifyPluginAsyncTypebox => async
       summary: 'How merchants sign in to the dashboard',
       description:
         'The identity provider by OpenID Connect (Authorization Code with PKCE) when `IDP_ISSUER` is configured; ' +
-        'else the local issuer when it is on (the embedded engine by default); else none.',
+        'else the local issuer when it is on (the embedded engine outside production by default) and serves this client ' +
+        '(a loopback client, or any with `LOCAL_IDP_REMOTE=1`); else none.',
       response: responses({ 200: Envelope(SignInMethod) }, []),
     },
-  }, async (request, reply) => reply.header('cache-control', 'no-store').send(ok(request, signIn.method())));
+  }, async (request, reply) => reply.header('cache-control', 'no-store').send(ok(request, signIn.method(signInClient(request, proxyTrusted)))));
 
   app.post('/sign-in/local', {
     config: { auth: 'public' },
@@ -56,13 +64,15 @@ export const signInRoutes = (signIn: SignIn): FastifyPluginAsyncTypebox => async
       description:
         'For the embedded engine and development only: anyone who can reach the server may sign in as any user name, ' +
         'so production deployments configure an identity provider and leave the local issuer off (`LOCAL_IDP=0`, ' +
-        `the default with PostgreSQL), which makes this route answer 404. The token lasts ${LOCAL_SESSION_SECONDS / 3600} hours; ` +
+        'the default with PostgreSQL and with `NODE_ENV=production`), which makes this route answer 404. Even when it is on, ' +
+        'a client that is not on loopback (or that a proxy relayed) is refused with 403 unless `LOCAL_IDP_REMOTE=1`. ' +
+        `The token lasts ${LOCAL_SESSION_SECONDS / 3600} hours; ` +
         `each client address may sign in ${LOCAL_SIGN_INS_PER_MINUTE} times a minute (429 beyond).`,
       body: LocalSignInBody,
-      response: responses({ 200: Envelope(LocalIdToken) }, [404, 429]),
+      response: responses({ 200: Envelope(LocalIdToken) }, [403, 404, 429]),
     },
   }, async (request, reply) => {
-    const token = await signIn.signInLocally(request.body.user, request.ip);
+    const token = await signIn.signInLocally(request.body.user, signInClient(request, proxyTrusted));
     return reply.header('cache-control', 'no-store').send(ok(request, { ...token, expires_at: toIso(token.expires_at) }));
   });
 };

@@ -1,10 +1,12 @@
 // How merchants sign in to the dashboard: by the identity provider (OIDC Authorization Code with
 // PKCE, the page talks to the provider itself) when one is configured, else by the local issuer
 // (a user name, no password: the embedded and development setups, where whoever reaches the
-// server runs it), else not at all (ID tokens come from elsewhere).
+// server runs it), else not at all (ID tokens come from elsewhere). The local issuer signs in any
+// name it is asked, so it serves only clients on this machine unless LOCAL_IDP_REMOTE=1.
 import type { Config } from '../../config.js';
 import type { IdTokens } from '../../auth/id-tokens.js';
 import { AppError } from '../../errors.js';
+import { classifyAddress } from '../../outbound/address-class.js';
 import { clientBucket } from '../../rate-limit/client-address.js';
 import type { HourlyLimiter } from '../../rate-limit/hourly-limiter.js';
 
@@ -18,18 +20,48 @@ export type SignInMethod =
   | { method: 'local' }
   | { method: 'none' };
 
+/** Who asks: the client address (Fastify's, after TRUST_PROXY) and whether an untrusted proxy relayed the request. */
+export interface SignInClient {
+  address: string;
+  /** X-Forwarded-For or Forwarded was sent while TRUST_PROXY trusts no proxy: a proxy on this machine may stand for a remote client. */
+  relayed: boolean;
+}
+
+/**
+ * Whether the local issuer may serve this client: any client with LOCAL_IDP_REMOTE=1, else only
+ * a loopback address that no proxy relayed (a reverse proxy on the same machine connects from
+ * 127.0.0.1 for every remote visitor, and says so in X-Forwarded-For).
+ */
+export function localSignInAllowed(client: SignInClient, remoteAllowed: boolean): boolean {
+  return remoteAllowed || (!client.relayed && classifyAddress(client.address) === 'loopback');
+}
+
+/** The start-up banner's line about the local issuer. */
+export function localSignInBanner(config: Pick<Config, 'localIdp' | 'localIdpRemote'>): string {
+  if (!config.localIdp) return 'Local sign-in: off (sign in through your identity provider, IDP_ISSUER).';
+  return config.localIdpRemote
+    ? 'Local sign-in: ON FOR ANY CLIENT (LOCAL_IDP_REMOTE=1): whoever reaches this port can sign in as any user. Use it only on a private network.'
+    : 'Local sign-in: on for clients on this machine only (loopback); others are refused (LOCAL_IDP_REMOTE=1 lets them in).';
+}
+
 export function createSignIn(deps: { config: Config; idTokens: IdTokens; limiter: HourlyLimiter }) {
-  const { idp, localIdp } = deps.config;
+  const { idp, localIdp, localIdpRemote } = deps.config;
   const method: SignInMethod = idp
     ? { method: 'oidc', issuer: idp.issuer, client_id: idp.clientId, scope: 'openid' }
     : localIdp
       ? { method: 'local' }
       : { method: 'none' };
+  const allowed = (client: SignInClient) => localSignInAllowed(client, localIdpRemote);
   return {
-    method: (): SignInMethod => method,
-    /** An ID token of the local issuer for `user`; not found when the local issuer is off. */
-    async signInLocally(user: string, address: string): Promise<{ id_token: string; expires_at: Date; user: string }> {
+    /** The method this client can use: a client the local issuer refuses is told there is none. */
+    method: (client: SignInClient): SignInMethod => (method.method === 'local' && !allowed(client) ? { method: 'none' } : method),
+    /** An ID token of the local issuer for `user`; not found when the local issuer is off, forbidden to a client it does not serve. */
+    async signInLocally(user: string, client: SignInClient): Promise<{ id_token: string; expires_at: Date; user: string }> {
       if (!localIdp) throw new AppError('not_found', 'The local issuer is off: sign in with the identity provider');
+      if (!allowed(client)) {
+        throw new AppError('forbidden', 'The local issuer signs in only clients on this machine (LOCAL_IDP_REMOTE=1 lets others in)');
+      }
+      const address = client.address;
       await deps.limiter.consume(`local-sign-in:addr:${clientBucket(address)}`, LOCAL_SIGN_INS_PER_MINUTE, 1, {
         windowMs: 60_000,
         refusal: (state) => `This client address has signed in ${state.limit} times this minute; retry shortly`,
