@@ -1,10 +1,12 @@
 // The rules of a campaign's content beyond its kind's schema, pure (CONTRACT §9): a form's field names
 // unique (and never the honeypot's), options for choice fields only; the quiz template with a quiz
 // and only it; quiz questions and answers, chatbot intents unique by id; a call to action to an
-// http(s) URL or a path of the shop. Each kind's content is rebuilt from known fields only, with its
+// http(s) URL or a path that stays on the shop (checkStoredUrl: no control characters, backslashes or
+// `//host`, however the URL parser would read them; the SDK draws a path against the page). The call
+// to action is the only URL the content stores: images are media ids, made URLs when served. Each kind's content is rebuilt from known fields only, with its
 // defaults, so that nothing a client adds reaches storage or the public configuration.
 import type { ErrorDetail } from '../../errors.js';
-import { isHttpUrl } from '../../domain/urls.js';
+import { checkStoredUrl } from '../../domain/urls.js';
 import type { ChatbotContent, Content, Kind, OverlayContent, RecommendationContent } from './campaign.js';
 
 /** The honeypot field of every form: never a real field. */
@@ -20,13 +22,14 @@ function duplicates(ids: readonly string[], at: (i: number) => string, what: str
   });
 }
 
-/** A call to action goes to an absolute http(s) URL or to a path of the shop (not `//host`). */
-export const isCtaUrl = (url: string): boolean => isHttpUrl(url) || (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\'));
+/** A call to action goes to an absolute http(s) URL or to a path that stays on the shop. */
+export const isCtaUrl = (url: string): boolean => checkStoredUrl(url, { paths: true }).ok;
 
 function overlay(c: OverlayContent, at: string, details: ErrorDetail[]): OverlayContent {
   if (c.template === 'quiz' && !c.quiz) details.push({ path: `${at}/quiz`, code: 'required', message: 'the quiz template needs a quiz' });
   if (c.template !== 'quiz' && c.quiz) details.push({ path: `${at}/quiz`, code: 'template', message: 'only the quiz template takes a quiz' });
-  if (c.cta && !isCtaUrl(c.cta.url)) details.push({ path: `${at}/cta/url`, code: 'url', message: 'must be an absolute http(s) URL or a path of the shop' });
+  const ctaUrl = c.cta && checkStoredUrl(c.cta.url, { paths: true });
+  if (ctaUrl && !ctaUrl.ok) details.push({ path: `${at}/cta/url`, code: 'url', message: ctaUrl.message });
   if (c.form) {
     const fields = c.form.fields;
     duplicates(fields.map((f) => f.name), (i) => `${at}/form/fields/${i}/name`, 'field', details);

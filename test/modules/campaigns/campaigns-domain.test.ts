@@ -65,6 +65,8 @@ describe('campaign input', () => {
       ['/sale', true],
       ['//evil.example', false],
       ['/\\evil.example', false],
+      ['/\t/evil.example/x', false],
+      ['/\n/evil.example', false],
       ['javascript:alert(1)', false],
       ['sale', false],
       ['data:text/html,x', false],
