@@ -1,6 +1,7 @@
 // Pure rules of a site's configuration: defaults, patches, and the normal form of origins and
 // publisher hosts.
 import { validationFailed } from '../errors.js';
+import { hasUnsafeUrlCharacter } from '../domain/urls.js';
 
 export const PROVIDERS = ['awin', 'cj'] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -72,6 +73,8 @@ export function patchSiteConfig(stored: StoredSiteConfig, patch: SiteConfigPatch
  * null when the input is not an http(s) origin: no path beyond "/", no query, fragment or user info.
  */
 export function normalizeOrigin(input: string): string | null {
+  // What the parser would drop or read as "/" (tab, LF, backslash...) is refused, not silently fixed.
+  if (hasUnsafeUrlCharacter(input)) return null;
   let url: URL;
   try {
     url = new URL(input);

@@ -17,6 +17,11 @@ describe('normalizeOrigin', () => {
     ['https://user:pw@shop.example', null],
     ['ftp://shop.example', null],
     ['javascript:alert(1)', null],
+    ['https://shop.ex\tample', null],
+    ['https://shop.example\n', null],
+    [' https://shop.example', null],
+    ['https:\\\\shop.example', null],
+    ['https://shop.example\\', null],
     ['shop.example', null],
     ['', null],
   ];

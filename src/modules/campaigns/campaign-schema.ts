@@ -68,7 +68,7 @@ export const OverlayContentSchema = Type.Object(
     title: Text(LIMITS.title),
     body: Type.Optional(Text(LIMITS.body)),
     image_media_id: Type.Optional(MediaRef),
-    cta: Type.Optional(Type.Object({ label: Text(80), url: Type.String({ minLength: 1, maxLength: LIMITS.url, description: 'Absolute http(s) URL, or a path on the shop ("/sale")' }) })),
+    cta: Type.Optional(Type.Object({ label: Text(80), url: Type.String({ minLength: 1, maxLength: LIMITS.url, description: 'Absolute http(s) URL, or a path on the shop ("/sale", drawn resolved against the page); no control characters, backslashes or //host' }) })),
     form: Type.Optional(
       Type.Object({
         form_id: Id('The form’s stable id (submissions name it)'),

@@ -1,4 +1,5 @@
-// The rules of a product beyond its schema, pure (CONTRACT §0, §7, §8): URLs absolute http(s); at
+// The rules of a product beyond its schema, pure (CONTRACT §0, §7, §8): URLs absolute http(s), without
+// control characters or backslashes (checkStoredUrl: the SDK and shops draw them as links); at
 // most one of image_media_id and image_url; money in integer minor units of a known currency (an
 // amount with more decimals than its currency allows is refused); category paths in their normal
 // form, each once; updated_at an ISO 8601 timestamp from 1970 on, at most 5 minutes ahead. Every
@@ -7,7 +8,7 @@
 import type { ErrorDetail } from '../../errors.js';
 import { currencyDigits, MAX_AMOUNT, toMinorUnits } from '../../domain/money.js';
 import { MAX_FUTURE_MS, parseIsoTimestamp } from '../../domain/timestamps.js';
-import { isHttpUrl } from '../../domain/urls.js';
+import { checkStoredUrl } from '../../domain/urls.js';
 import type { Checked } from '../../validation/schema-check.js';
 import { normalizeCategoryPath } from './categories.js';
 import type { Money, ProductDraft } from './product.js';
@@ -38,7 +39,8 @@ function money(sent: SentMoney, at: string, details: ErrorDetail[]): Money | nul
 }
 
 function url(value: string, at: string, details: ErrorDetail[]): string {
-  if (!isHttpUrl(value)) details.push({ path: at, code: 'url', message: 'must be an absolute http(s) URL' });
+  const check = checkStoredUrl(value, { paths: false });
+  if (!check.ok) details.push({ path: at, code: 'url', message: check.message });
   return value;
 }
 

@@ -1,9 +1,11 @@
-// A workflow as written, checked (CONTRACT §11): the URL (https and a public host unless private
-// destinations are allowed: 400 destination_not_allowed at /action/url), the event types of the
-// trigger, the conditions (a JSON Pointer path; `in` with an array; `exists` without a value; the
-// others with one). Every problem at its pointer.
+// A workflow as written, checked (CONTRACT §11): the URL (no control characters, backslashes or
+// spaces at either end, which the URL parser would drop or read as "/": 400 validation_failed; then
+// https and a public host unless private destinations are allowed: 400 destination_not_allowed at
+// /action/url), the event types of the trigger, the conditions (a JSON Pointer path; `in` with an
+// array; `exists` without a value; the others with one). Every problem at its pointer.
 import { AppError, type ErrorDetail } from '../../errors.js';
 import { EVENT_TYPES } from '../../domain/event-type-names.js';
+import { hasUnsafeUrlCharacter } from '../../domain/urls.js';
 import { checkDestinationUrl } from '../../outbound/destination-rules.js';
 import type { TriggerKind } from '../../kernel/index.js';
 import { conditionProblem, type Condition } from './conditions.js';
@@ -24,6 +26,10 @@ export interface WrittenWorkflow {
 }
 
 export function checkWorkflow(w: WrittenWorkflow, allowPrivate: boolean): WorkflowSettings {
+  if (hasUnsafeUrlCharacter(w.action.url)) {
+    const message = 'control characters, backslashes, line separators and spaces at either end are refused (percent-encode them)';
+    throw new AppError('validation_failed', undefined, [{ path: '/action/url', code: 'url', message }]);
+  }
   const destination = checkDestinationUrl(w.action.url, allowPrivate);
   if (!destination.ok) {
     throw new AppError('destination_not_allowed', destination.message, [{ path: '/action/url', code: 'destination_not_allowed', message: destination.message }]);

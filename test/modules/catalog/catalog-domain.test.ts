@@ -210,7 +210,7 @@ describe('a product’s rules beyond its schema', () => {
   });
 
   it('refuses URLs that are not absolute http(s), and both image fields', () => {
-    for (const url of ['javascript:alert(1)', '/products/1', 'products/1', 'ftp://shop.example/p', 'https://', 'data:text/html,x']) {
+    for (const url of ['javascript:alert(1)', '/products/1', 'products/1', 'ftp://shop.example/p', 'https://', 'data:text/html,x', 'https://shop.example/a\tb', ' https://shop.example/p', '\\\\evil.example/p', '//evil.example/p']) {
       assert.deepEqual(problems({ url }), ['/products/4/url url'], url);
       assert.deepEqual(problems({ image_url: url }), ['/products/4/image_url url'], url);
     }

@@ -19,6 +19,10 @@ const CASES: Case[] = [
   ['title', MISSING], ['title', ''], ['title', '   '], ['title', long(301)], ['title', 5], ['title', null], ['title', ['x']],
   ['url', MISSING], ['url', ''], ['url', long(2049)], ['url', 5], ['url', null],
   ['url', 'javascript:alert(1)'], ['url', '/products/1'], ['url', 'products/1'], ['url', 'ftp://shop.example/p'], ['url', 'https://'],
+  // What the URL parser would drop or read as "/" (security finding: stored URLs are drawn as links).
+  ['url', 'https://shop.example/p\t'], ['url', ' https://shop.example/p'], ['url', 'https://shop.example/a\nb'], ['url', 'https://shop.example\\@evil.example/p'],
+  ['url', '//evil.example/p'], ['url', '/\t/evil.example/p'], ['url', 'https://shop.example/\u2028'], ['url', 'https://shop.example/\u0085'],
+  ['image_url', 'https://cdn.shop.example/\r\nx.png'], ['image_url', '\\\\evil.example/x.png'], ['image_url', '//evil.example/x.png'], ['image_url', 'data:image/png;base64,AA'],
   ['price', MISSING], ['price', null], ['price', '12.50'], ['price', 12.5], ['price', {}, '/price/amount'],
   ['price', { amount: 12.5 }, '/price/currency'], ['price', { currency: 'EUR' }, '/price/amount'],
   ['price', { amount: '12.50', currency: 'EUR' }, '/price/amount'], ['price', { amount: -1, currency: 'EUR' }, '/price/amount'],
