@@ -1,11 +1,14 @@
 // What an upload is, found as its bytes stream past (never holding more than its first MiB, and that
 // only until its dimensions are read): its sha256, its type sniffed from the first bytes, its
-// dimensions read from its header, and whether its container is whole. Each refusal is thrown as soon as it is known, so that a file that is not an
+// dimensions read from its header and grown to the canvas every frame needs (a GIF's, an APNG's or an
+// animated WebP's frames are walked to the file's end: the header names only the first image), and
+// whether its container is whole. Each refusal is thrown as soon as it is known, so that a file that is not an
 // image of ours, or is too large, or declares too many pixels, is not read (or stored) to its end:
 //   larger than MEDIA_MAX_BYTES          413 payload_too_large
 //   empty                                400 validation_failed at /file (empty)
 //   not JPEG, PNG, WebP, GIF or AVIF     415 unsupported_media_type (unsupported_type)
-//   over 50 megapixels                   422 image_too_large (even when also cut short: the header says so)
+//   over 50 megapixels                   422 image_too_large (even when also cut short: the header says so;
+//                                        any frame of a GIF counts, as soon as it is walked)
 //   cut short, or its sizes don't add up 400 validation_failed at /file (truncated_image, trailing_data, malformed_image)
 //   dimensions unreadable                415 unsupported_media_type (unreadable_image)
 import { createHash } from 'node:crypto';
@@ -80,11 +83,18 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
     return head[0] ?? Buffer.alloc(0);
   };
 
+  /** A frame that makes the canvas too large is refused as soon as it is walked (it may be the last of many). */
+  function pushToWalker(bytes: Uint8Array): void {
+    walker!.push(bytes);
+    const extent = walker!.extent();
+    if (extent && tooManyPixels(extent)) throw imageTooLarge(extent);
+  }
+
   async function sniff(): Promise<MediaType> {
     const sniffed = await sniffImageType(headBytes());
     if (!sniffed.ok) throw unsupportedType(sniffed.found);
     walker = structureWalker(sniffed.type);
-    walker.push(headBytes()); // every byte so far is in the head (it is sniffed long before the head is full)
+    pushToWalker(headBytes()); // every byte so far is in the head (it is sniffed long before the head is full)
     return sniffed.type;
   }
 
@@ -122,9 +132,9 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
       if (type === undefined) {
         if (headLength < SNIFF_BYTES) return;
         type = await sniff();
-        walker!.push(bytes.subarray(kept));
+        pushToWalker(bytes.subarray(kept));
       } else {
-        walker!.push(bytes);
+        pushToWalker(bytes);
       }
       measure(false);
     },
@@ -136,7 +146,11 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
       const structure = walker!.end();
       if (!structure.ok) throw incomplete(structure);
       if (!dimensions) throw unreadable(type);
-      return { sha256: hash.digest('hex'), contentType: type, bytes: total, width: dimensions.width, height: dimensions.height };
+      // The header's size, grown to what the frames need (the same, unless a GIF's frames lie outside its screen).
+      const { extent } = structure;
+      const size = extent ? { width: Math.max(dimensions.width, extent.width), height: Math.max(dimensions.height, extent.height) } : dimensions;
+      if (tooManyPixels(size)) throw imageTooLarge(size);
+      return { sha256: hash.digest('hex'), contentType: type, bytes: total, width: size.width, height: size.height };
     },
   };
 }

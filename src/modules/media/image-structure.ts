@@ -1,18 +1,27 @@
-// Whether an image file is whole: its container walked as the bytes stream past, without decoding a
-// pixel and without holding the file. A PNG must reach its IEND chunk, a JPEG its end-of-image
+// Whether an image file is whole, and how large a canvas its frames make a decoder allocate: its
+// container walked as the bytes stream past, without decoding a pixel and without holding the file. A PNG must reach its IEND chunk, a JPEG its end-of-image
 // marker (EOI, found by walking its segments and entropy-coded data, so an EXIF thumbnail's EOI does
 // not count), a GIF its trailer (walking its blocks and sub-blocks), a WebP the size its RIFF header
 // declares (exactly), an AVIF the sizes its top-level boxes declare (exactly, its media data box
 // included). Bytes after a PNG's, JPEG's or GIF's end are allowed: phones append a video after a
 // JPEG ("motion photos") and tools append metadata; the size-declaring containers must add up.
 //
+// The extent (the canvas every frame needs) is found on the same walk because the header alone (what
+// image-size reads) names only the first image: a GIF's logical screen, an APNG's IHDR, a WebP's
+// first chunk. A GIF's frames may lie outside its screen, and decoders grow the canvas for them; an
+// APNG's and an animated WebP's frames must lie inside theirs, and one that does not is refused as
+// malformed (as libpng and libwebp refuse it). Every frame is counted, not just the first: a small
+// first frame and a huge tenth is the same bomb.
+//
 // Pure: a walker is a small state machine fed any split of the bytes; the result depends only on the
 // bytes (checkStructure over one buffer and over any split of it agree).
+import type { Dimensions } from './image-dimensions.js';
 import { TYPE_NAMES, type MediaType } from './media.js';
 
 export type StructureProblem = 'truncated' | 'trailing_data' | 'malformed';
 
-export type StructureResult = { ok: true; trailingBytes: number } | { ok: false; problem: StructureProblem; message: string };
+/** `extent`: the canvas the frames walked need (GIF, PNG and WebP; a refused file's, as far as it was walked). */
+export type StructureResult = ({ ok: true; trailingBytes: number } | { ok: false; problem: StructureProblem; message: string }) & { extent?: Dimensions };
 
 /** What the walk waits for next. Every step but a zero-length skip consumes at least one byte. */
 type Step =
@@ -32,6 +41,8 @@ const end = (trailing: 'allow' | 'refuse'): Step => ({ kind: 'end', trailing });
 const fail = (message: string): Step => ({ kind: 'fail', message });
 
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
+const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
+const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) >>> 0) + (b[at + 1]! << 16) + (b[at + 2]! << 8) + b[at + 3]!;
 const u32le = (b: Uint8Array, at: number) => b[at]! + (b[at + 1]! << 8) + (b[at + 2]! << 16) + ((b[at + 3]! << 24) >>> 0);
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
@@ -41,21 +52,62 @@ interface Walk {
   start: Step;
   cutShort(total: number): string;
   trailing?(trailingBytes: number): string;
+  /** The canvas the frames walked so far need (formats whose frames are walked). */
+  extent?(): Dimensions | undefined;
+}
+
+/** A frame's place on its canvas. */
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const rectText = (r: Rect) => `${r.width} × ${r.height} at (${r.x}, ${r.y})`;
+
+/** Why a frame does not fit inside its canvas, or undefined when it does. */
+function misfit(what: string, frame: Rect, canvas: Dimensions, canvasName: string): string | undefined {
+  if (frame.width < 1 || frame.height < 1) return `${what} is ${frame.width} × ${frame.height} pixels`;
+  if (frame.x + frame.width <= canvas.width && frame.y + frame.height <= canvas.height) return undefined;
+  return `${what} of ${rectText(frame)} does not fit inside its ${canvas.width} × ${canvas.height} canvas (${canvasName})`;
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+// PNG (W3C PNG Third Edition §5.3 chunk layout, §11.2.1 IHDR) and APNG (§11.3.6.2 fcTL): every frame
+// control chunk places a frame on the IHDR canvas, and "x_offset plus width must not be greater than
+// the IHDR width" (height likewise); libpng refuses an fcTL that breaks it, so a file that does is
+// malformed here too rather than counted.
 function pngWalk(): Walk {
+  let canvas: Dimensions | undefined;
+  const frame = (d: Uint8Array): Step => {
+    // sequence_number, width, height, x_offset, y_offset (then delays, dispose and blend ops).
+    const rect = { width: u32be(d, 4), height: u32be(d, 8), x: u32be(d, 12), y: u32be(d, 16) };
+    if (!canvas) return fail('a frame control chunk (fcTL) comes before its IHDR chunk');
+    const problem = misfit('a frame (fcTL)', rect, canvas, 'IHDR');
+    return problem ? fail(problem) : skip(4, chunk);
+  };
   const chunk = (): Step =>
     read(8, (h) => {
       const length = u32be(h, 0);
       if (length > 0x7fffffff) return fail(`a chunk declares ${length} bytes, more than PNG allows`);
+      const type = ascii(h, 4, 8);
+      if (type === 'IHDR' && !canvas) {
+        if (length !== 13) return fail(`its IHDR chunk has ${length} bytes, not 13`);
+        return read(13, (d) => {
+          canvas = { width: u32be(d, 0), height: u32be(d, 4) };
+          return skip(4, chunk);
+        });
+      }
+      if (type === 'fcTL') return length === 26 ? read(26, frame) : fail(`a frame control chunk (fcTL) has ${length} bytes, not 26`);
       // The chunk's data, then its CRC.
-      return skip(length + 4, ascii(h, 4, 8) === 'IEND' ? () => end('allow') : chunk);
+      return skip(length + 4, type === 'IEND' ? () => end('allow') : chunk);
     });
   return {
     start: read(8, (sig) => (PNG_SIGNATURE.every((b, i) => sig[i] === b) ? chunk() : fail('it does not start with the PNG signature'))),
     cutShort: () => 'the PNG file is cut short: it ends before its IEND chunk',
+    extent: () => canvas,
   };
 }
 
@@ -85,36 +137,138 @@ function jpegWalk(): Walk {
   };
 }
 
+// GIF89a §18 logical screen descriptor, §19 global color table, §20 image descriptor, §21 local
+// color table, §22 table-based image data, §23-26 extensions, §15 data sub-blocks, §27 trailer.
 const colorTable = (packed: number) => (packed & 0x80 ? 3 * (1 << ((packed & 7) + 1)) : 0);
 
+// A GIF's extent is the logical screen grown to hold every frame (its left + width, its top +
+// height). Chromium (SkGifImageReader) grows the screen so for the first frame and clips later ones,
+// and reads a frame of zero width or height as one as large as the screen; counting every frame,
+// offset included, is an upper bound of the canvas and of any frame buffer a decoder allocates.
 function gifWalk(): Walk {
+  let screen: Dimensions | undefined;
+  let extent: Dimensions | undefined;
+  const image = (d: Uint8Array): Step => {
+    const [width, height] = u16le(d, 4) === 0 || u16le(d, 6) === 0 ? [screen!.width, screen!.height] : [u16le(d, 4), u16le(d, 6)];
+    extent = { width: Math.max(extent!.width, u16le(d, 0) + width), height: Math.max(extent!.height, u16le(d, 2) + height) };
+    // Its local color table, the LZW minimum code size, then its data.
+    return skip(colorTable(d[8]!), () => read(1, () => subBlocks(block)));
+  };
   const subBlocks = (next: () => Step): Step => read(1, ([n]) => (n === 0 ? next() : skip(n!, () => subBlocks(next))));
   const block = (): Step =>
     read(1, ([b]) => {
       if (b === 0x3b) return end('allow');
       if (b === 0x21) return read(1, () => subBlocks(block)); // an extension: its label, then its data
-      // An image: its descriptor, its local color table, the LZW code size, then its data.
-      if (b === 0x2c) return read(9, (d) => skip(colorTable(d[8]!), () => read(1, () => subBlocks(block))));
+      if (b === 0x2c) return read(9, image);
       return fail(`it holds an unknown block (0x${b!.toString(16).padStart(2, '0')})`);
     });
   return {
-    start: read(13, (h) => (/^GIF8[79]a$/.test(ascii(h, 0, 6)) ? skip(colorTable(h[10]!), block) : fail('it does not start with a GIF header'))),
+    start: read(13, (h) => {
+      if (!/^GIF8[79]a$/.test(ascii(h, 0, 6))) return fail('it does not start with a GIF header');
+      screen = { width: u16le(h, 6), height: u16le(h, 8) };
+      extent = screen;
+      return skip(colorTable(h[10]!), block);
+    }),
     cutShort: () => 'the GIF file is cut short: it ends before its trailer',
+    extent: () => extent,
   };
 }
 
+const fourccText = (b: Uint8Array) => JSON.stringify(ascii(b, 0, 4).replace(/[^\x20-\x7e]/g, '?'));
+
+// WebP (RFC 9649): the RIFF header (§2.4), then chunks of a FourCC, a little-endian size and the data
+// padded to an even length (§2.3). The canvas is the VP8X chunk's (§2.7, extended format) or the one
+// bitstream's (§2.5 VP8, §2.6 VP8L, simple format). Each ANMF frame (§2.7.1.1) places a frame at twice
+// its X and Y offsets, of its width and height minus one, and holds its own ALPH and VP8/VP8L chunks;
+// libwebp's demuxer refuses a frame (and a bitstream) that does not fit inside the canvas, so a file
+// with one is malformed here too. Both the frame's declared size and its bitstream's are checked: the
+// bitstream is what is decoded, the ANMF header what some readers trust.
 function webpWalk(): Walk {
   let declared = 0;
+  let canvas: Dimensions | undefined;
+  let canvasName = '';
+  let topChunks = 0;
+
+  /** The chunks in the next `left` bytes (the RIFF's, or an ANMF frame's), then `done`. */
+  const chunks = (left: number, frame: Rect | undefined, done: () => Step): Step => {
+    // Fewer bytes than a chunk header hold no image: skipped, as libwebp stops there too.
+    if (left < 8) return skip(left, done);
+    return read(8, (h) => {
+      const size = u32le(h, 4);
+      const room = left - 8;
+      if (size > room) return fail(`its ${fourccText(h)} chunk declares ${size} bytes, more than the ${room} left in its ${frame ? 'ANMF frame' : 'RIFF container'}`);
+      // The last chunk's pad byte may be missing: tolerated, as it holds nothing.
+      const body = Math.min(size + (size & 1), room);
+      return chunk(h, size, body, frame, () => chunks(room - body, frame, done));
+    });
+  };
+
+  /** A bitstream's size (at its frame's offset) must fit the canvas; in the simple format it is the canvas. */
+  const bitstream = (kind: string, width: number, height: number, frame: Rect | undefined, rest: () => Step): Step => {
+    if (!canvas) {
+      canvas = { width, height };
+      canvasName = `its ${kind} bitstream`;
+      return rest();
+    }
+    const problem = misfit(`a ${kind} bitstream`, { x: frame?.x ?? 0, y: frame?.y ?? 0, width, height }, canvas, canvasName);
+    return problem ? fail(problem) : rest();
+  };
+
+  const chunk = (h: Uint8Array, size: number, body: number, frame: Rect | undefined, next: () => Step): Step => {
+    const first = !frame && topChunks++ === 0;
+    switch (ascii(h, 0, 4)) {
+      case 'VP8X':
+        if (!first) return fail('its VP8X chunk is not its first');
+        if (size < 10) return fail(`its VP8X chunk has ${size} bytes, fewer than 10`);
+        return read(10, (d) => {
+          canvas = { width: 1 + u24le(d, 4), height: 1 + u24le(d, 7) };
+          canvasName = 'VP8X';
+          return skip(body - 10, next);
+        });
+      case 'ANMF':
+        if (frame) return fail('an animation frame (ANMF) holds another');
+        if (canvasName !== 'VP8X') return fail('it holds an animation frame (ANMF) without a VP8X canvas');
+        if (size < 16) return fail(`an animation frame (ANMF) has ${size} bytes, fewer than 16`);
+        return read(16, (d) => {
+          const rect = { x: 2 * u24le(d, 0), y: 2 * u24le(d, 3), width: 1 + u24le(d, 6), height: 1 + u24le(d, 9) };
+          const problem = misfit('an animation frame (ANMF)', rect, canvas!, canvasName);
+          return problem ? fail(problem) : chunks(body - 16, rect, next);
+        });
+      case 'VP8L':
+        // The signature 0x2F, then 14 bits of width - 1, 14 of height - 1, 1 of alpha, 3 of version (0).
+        if (size < 5) return fail(`its VP8L chunk has ${size} bytes, fewer than its 5-byte header`);
+        return read(5, (d) => {
+          const bits = u32le(d, 1);
+          if (d[0] !== 0x2f || bits >>> 29 !== 0) return fail('its VP8L chunk does not start with a lossless bitstream header');
+          return bitstream('VP8L', 1 + (bits & 0x3fff), 1 + ((bits >>> 14) & 0x3fff), frame, () => skip(body - 5, next));
+        });
+      case 'VP8 ':
+        // A key frame (bit 0 of the 3-byte frame tag clear), the start code 9D 01 2A, then 14 bits of
+        // width and 14 of height (each with 2 bits of scaling) (RFC 6386 §9.1).
+        if (size < 10) return fail(`its VP8 chunk has ${size} bytes, fewer than its 10-byte header`);
+        return read(10, (d) => {
+          const width = u16le(d, 6) & 0x3fff;
+          const height = u16le(d, 8) & 0x3fff;
+          if (d[0]! & 1 || d[3] !== 0x9d || d[4] !== 0x01 || d[5] !== 0x2a) return fail('its VP8 chunk does not start with a key frame header');
+          if (width === 0 || height === 0) return fail(`its VP8 bitstream is ${width} × ${height} pixels`);
+          return bitstream('VP8', width, height, frame, () => skip(body - 10, next));
+        });
+      default:
+        return skip(body, next); // ALPH, ANIM, ICCP, EXIF, XMP and unknown chunks (§2.7.1.6)
+    }
+  };
+
   return {
     start: read(12, (h) => {
       if (ascii(h, 0, 4) !== 'RIFF' || ascii(h, 8, 12) !== 'WEBP') return fail('it does not start with a RIFF WEBP header');
       const size = u32le(h, 4);
       if (size < 4) return fail(`its RIFF header declares ${size} bytes`);
       declared = size + 8;
-      return skip(size - 4, () => end('refuse'));
+      return chunks(size - 4, undefined, () => end('refuse'));
     }),
     cutShort: (total) => `the WebP file is cut short: its RIFF header declares ${declared} bytes, the file has ${total}`,
     trailing: (extra) => `the WebP file does not add up: it has ${extra} bytes after the ${declared} its RIFF header declares`,
+    extent: () => canvas,
   };
 }
 
@@ -162,6 +316,8 @@ const WALKS: Record<MediaType, () => Walk> = {
 export interface StructureWalker {
   /** The next bytes of the file, in order. */
   push(bytes: Uint8Array): void;
+  /** The canvas the frames walked so far need (GIF, PNG, WebP); it only grows as the bytes come. */
+  extent(): Dimensions | undefined;
   /** The file ended: whether it was whole. */
   end(): StructureResult;
 }
@@ -218,23 +374,30 @@ export function structureWalker(type: MediaType): StructureWalker {
     }
   }
 
+  /** Whether the file, ended here, was whole. */
+  function whether(): StructureResult {
+    const name = TYPE_NAMES[type];
+    if (step.kind === 'fail') return { ok: false, problem: 'malformed', message: `the ${name} file is malformed: ${step.message}` };
+    if (step.kind === 'end') {
+      if (trailing > 0 && step.trailing === 'refuse') {
+        return { ok: false, problem: 'trailing_data', message: walk.trailing?.(trailing) ?? `the ${name} file has ${trailing} bytes after its end` };
+      }
+      return { ok: true, trailingBytes: trailing };
+    }
+    if (step.kind === 'read' && step.endOk && pendingLength === 0) return { ok: true, trailingBytes: 0 };
+    return { ok: false, problem: 'truncated', message: walk.cutShort(total) };
+  }
+
   return {
     push(bytes) {
       total += bytes.length;
       let at = 0;
       while (at < bytes.length) at = consume(bytes, at);
     },
+    extent: () => walk.extent?.(),
     end() {
-      const name = TYPE_NAMES[type];
-      if (step.kind === 'fail') return { ok: false, problem: 'malformed', message: `the ${name} file is malformed: ${step.message}` };
-      if (step.kind === 'end') {
-        if (trailing > 0 && step.trailing === 'refuse') {
-          return { ok: false, problem: 'trailing_data', message: walk.trailing?.(trailing) ?? `the ${name} file has ${trailing} bytes after its end` };
-        }
-        return { ok: true, trailingBytes: trailing };
-      }
-      if (step.kind === 'read' && step.endOk && pendingLength === 0) return { ok: true, trailingBytes: 0 };
-      return { ok: false, problem: 'truncated', message: walk.cutShort(total) };
+      const extent = walk.extent?.();
+      return extent ? { ...whether(), extent } : whether();
     },
   };
 }
