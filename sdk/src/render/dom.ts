@@ -1,6 +1,7 @@
 // DOM building for the renderer, never from HTML: text goes in as text nodes, attributes one by one,
-// and URLs only when they are absolute http(s). Every widget lives in a shadow root whose styles
-// cannot leak in or out.
+// and URLs only when they are absolute http(s) or, for links, a path that stays on the page's origin.
+// Every widget lives in a shadow root whose styles cannot leak in or out.
+import { hasUnsafeUrlCharacter, resolveShopPath } from '../../../src/domain/urls.js';
 import { CSS } from './styles.js';
 
 type Child = Node | string | false | null | undefined;
@@ -18,7 +19,14 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 }
 
 /** The URL if it is absolute http(s), else undefined (no javascript:, data: or relative URLs from the server). */
-export const safeUrl = (url: string | undefined): string | undefined => (url && /^https?:\/\//i.test(url) ? url : undefined);
+export const safeUrl = (url: string | undefined): string | undefined => (url && /^https?:\/\//i.test(url) && !hasUnsafeUrlCharacter(url) ? url : undefined);
+
+/**
+ * Where a link goes: an absolute http(s) URL as it is, or a path resolved against the page when it
+ * stays on the page's origin. The server refuses any other path, but the configuration may hold
+ * older data ("/\t/evil.example" reads as //evil.example), so the check is made again here.
+ */
+export const linkUrl = (url: string | undefined): string | undefined => (url?.startsWith('/') ? resolveShopPath(url, location.href)?.href : safeUrl(url));
 
 /** A decorative image (alt=""), only from an http(s) URL. */
 export const img = (url: string | undefined, cls?: string) => {

@@ -2,7 +2,7 @@
 // (modal dialogs: labelled, focus trapped, Escape closes, focus returns where it was). Events name
 // the overlay as shown (`<campaign_id>:v<version>`).
 import type { Campaign, OverlayContent, RenderHost } from '../campaign-types.js';
-import { h, img, ownHost, safeUrl, shadow, uid } from './dom.js';
+import { h, img, linkUrl, ownHost, shadow, uid } from './dom.js';
 import { buildForm } from './form.js';
 import { buildQuiz } from './quiz.js';
 
@@ -26,7 +26,7 @@ function trapFocus(root: ShadowRoot, panel: HTMLElement, e: KeyboardEvent) {
 }
 
 function cta(host: RenderHost, content: OverlayContent, ids: Record<string, string>) {
-  const url = safeUrl(content.cta?.url);
+  const url = linkUrl(content.cta?.url);
   return url && h('a', { class: 'b', href: url, onclick: () => host.track('overlay_click', ids) }, content.cta!.label);
 }
 
