@@ -1,6 +1,9 @@
 // Durable jobs (CONTRACT §11): what a job is, what a queue's handler returns, and the retry rule.
 // A handler that throws is retried with exponential backoff until its attempts are spent; one that
-// knows better says so: done, retry at a time of its own schedule, or failed for good.
+// knows better says so: done, retry at a time of its own schedule, or failed for good. An operator's
+// retry of a failed job gives it one more attempt; a handler whose job works on a record of its own
+// (a webhook delivery) reopens it in `retried`, so the jobs know no module's records.
+import type { Queryable } from '../db/types.js';
 
 export type JobStatus = 'waiting' | 'running' | 'succeeded' | 'failed';
 
@@ -38,7 +41,15 @@ export interface JobHandler {
   /** How long a claimed job is the worker's before another may take it (default 60 s). */
   leaseMs?: number;
   run(job: Job, signal: AbortSignal): Promise<JobOutcome>;
+  /**
+   * An operator retried this failed job (now waiting, with one more attempt): reopen what the attempt
+   * works on, in `q`, the transaction that made the job waiting again.
+   */
+  retried?(q: Queryable, job: Job): Promise<void>;
 }
+
+/** Whether a claimed job's attempt is its last (an operator's retry, a one-attempt job): a handler with a schedule of its own ends it rather than retries. */
+export const isLastAttempt = (job: Pick<Job, 'attempts' | 'maxAttempts'>): boolean => job.attempts >= job.maxAttempts;
 
 export const DONE: JobOutcome = { kind: 'done' };
 
@@ -56,6 +67,6 @@ export function backoffMs(attempt: number, random: number): number {
 
 /** The outcome of a handler that threw: retried with backoff until the last attempt, then failed. */
 export function outcomeOfError(job: Pick<Job, 'attempts' | 'maxAttempts'>, error: string, now: number, random: number): JobOutcome {
-  if (job.attempts >= job.maxAttempts) return { kind: 'failed', error };
+  if (isLastAttempt(job)) return { kind: 'failed', error };
   return { kind: 'retry', at: new Date(now + backoffMs(job.attempts, random)), error };
 }

@@ -1,9 +1,10 @@
 // Durable jobs as the platform gives them (CONTRACT §11): modules enqueue in their own transactions
-// and name handlers per queue; operators list, count and retry (the admin routes); the worker runs
-// in the server unless WORKER=0, and `runDue` is the external scheduler's tick. Chosen over pg-boss
-// and graphile-worker: both need PostgreSQL features (LISTEN/NOTIFY, functions, their own schema
-// migrations) the embedded engine doesn't give the same way, and the contract wants one queue on
-// both engines; claiming is one statement with FOR UPDATE SKIP LOCKED, which both run.
+// and name handlers per queue; operators list, count and retry (the admin routes: a retry is one
+// more attempt, and the queue's handler reopens what the job works on in the same transaction); the
+// worker runs in the server unless WORKER=0, and `runDue` is the external scheduler's tick. Chosen
+// over pg-boss and graphile-worker: both need PostgreSQL features (LISTEN/NOTIFY, functions, their
+// own schema migrations) the embedded engine doesn't give the same way, and the contract wants one
+// queue on both engines; claiming is one statement with FOR UPDATE SKIP LOCKED, which both run.
 import type { Database, Queryable } from '../db/types.js';
 import type { PageRequest, PageResult, CursorCodec } from '../db/paging.js';
 import { openPage } from '../db/paging.js';
@@ -49,7 +50,16 @@ export function createJobs(options: JobsOptions) {
       return p.result(await listJobs(options.db, status, p.fetch, p.after), (j) => j.jobId, ({ cursor_at: _, ...j }) => j);
     },
     find: (jobId: string) => findJob(options.db, jobId),
-    retry: (jobId: string) => retryFailedJob(options.db, jobId),
+    /** An operator's retry of a failed job: one more attempt, due now; null when no failed job has this id. */
+    async retry(jobId: string): Promise<Job | null> {
+      const retried = await options.db.transaction(async (tx) => {
+        const job = await retryFailedJob(tx, jobId);
+        if (job) await handlers.get(job.queue)?.retried?.(tx, job);
+        return job;
+      });
+      if (retried) worker?.nudge();
+      return retried;
+    },
   };
 }
 

@@ -17,7 +17,7 @@ export function createAdminService(db: Database, sites: SitesService, jobs: Jobs
       const [queues, list] = await Promise.all([jobs.counts(), jobs.list(status, page)]);
       return { queues, ...list };
     },
-    /** A failed job (an exhausted webhook delivery, a failed run) is given one more attempt now. */
+    /** A failed job (an exhausted webhook delivery, a failed run) is given one more attempt now; its queue's handler reopens what it works on (the jobs' `retried` hook), so nothing here knows a module's records. */
     async retryJob(jobId: string) {
       const retried = await jobs.retry(jobId);
       if (retried) return retried;

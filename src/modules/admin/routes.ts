@@ -72,7 +72,11 @@ export const adminRoutes = (admin: AdminService): FastifyPluginAsyncTypebox => a
       operationId: 'retryJob',
       tags,
       summary: 'One more attempt of a failed job, now (platform signature)',
-      description: '404 for an unknown job; 409 invalid_state for a job that has not failed.',
+      description:
+        'The failed job is waiting again with exactly one more attempt, due now, and its queue reopens what the job works on in the same transaction. '
+        + 'A webhook delivery (queue `webhook`) that failed, its schedule exhausted or not, goes back to pending and is sent once more with the same webhook-id, as the merchant’s replay: if that attempt fails, the delivery is failed again, without a new schedule; one that succeeded since is not sent again. '
+        + 'An integration run left running by a stopped worker starts again. '
+        + '404 for an unknown job; 409 invalid_state for a job that has not failed (waiting, running or succeeded).',
       params: Type.Object({ jobId: Type.String({ pattern: '^job_[A-Za-z0-9]{4,64}$' }) }),
       response: responses({ 200: Envelope(JobView) }, [401, 404, 409]),
     },

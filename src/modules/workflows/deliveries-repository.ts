@@ -1,5 +1,5 @@
 // All SQL of webhook deliveries: written with their job in the transaction of their cause, updated
-// by each attempt, listed for members, replayed.
+// by each attempt, listed for members, replayed, reopened by an operator's retry of their job.
 import { afterParams, newestFirst, type PageAfter } from '../../db/keyset.js';
 import type { Queryable } from '../../db/types.js';
 import type { Delivery, DeliveryStatus } from './workflow.js';
@@ -85,6 +85,15 @@ export async function markPending(q: Queryable, siteId: string, deliveryId: stri
     [siteId, deliveryId],
   );
   return rows[0] ? deliveryOf(rows[0]) : null;
+}
+
+/** An operator's retry of its failed job: a failed delivery pending again, due now; false when it is not failed (pending, or it succeeded since). */
+export async function reopenFailedDelivery(q: Queryable, siteId: string, deliveryId: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now() WHERE site_id = $1 AND delivery_id = $2 AND status = 'failed'`,
+    [siteId, deliveryId],
+  );
+  return rowCount === 1;
 }
 
 const deliveryPage = newestFirst({ createdAt: 'created_at', id: 'delivery_id' }, 4, 5);

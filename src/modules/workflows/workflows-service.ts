@@ -12,7 +12,7 @@ import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import type { Secrets } from '../../secrets.js';
 import type { SendResult } from '../../outbound/safe-fetch.js';
 import { findDelivery, listDeliveries, markPending } from './deliveries-repository.js';
-import { deliverOnce, secretContext } from './deliver.js';
+import { deliverOnce, reopenDelivery, secretContext } from './deliver.js';
 import { newSigningSecret } from './signing.js';
 import { createTriggers } from './triggers.js';
 import { checkWorkflow, type WrittenWorkflow } from './workflow-input.js';
@@ -50,6 +50,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
   const delivery: JobHandler = {
     leaseMs: 30_000,
     run: (job) => deliverOnce({ db, keyring: deps.keyring, send: deps.send, retryScale: deps.retryScale, changed: (s) => triggers.forget(s) }, job),
+    retried: reopenDelivery,
   };
 
   return {
@@ -103,7 +104,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
       const p = openPage(cursors, `deliveries:${siteId}:${workflowId}:${status ?? ''}`, page);
       return p.result(await listDeliveries(db, siteId, workflowId, status, p.fetch, p.after), (d) => d.deliveryId, ({ cursor_at: _, ...d }) => d);
     },
-    /** One new attempt of the delivery (same webhook_id), now. */
+    /** One new attempt of the delivery (same webhook_id), now: its job has one attempt, so a failure fails it (as an operator's retry of its job). */
     async replay(actor: Actor, siteId: string, workflowId: string, deliveryId: string) {
       await member(actor, siteId);
       const found = await findDelivery(db, siteId, deliveryId);

@@ -1,5 +1,5 @@
 // The pure rules of workflows: JSON Pointer conditions (table and laws), the retry schedule, what an
-// answer means for a delivery (blocked, 2xx, 410, errors, the last attempt, a replay).
+// answer means for a delivery (blocked, 2xx, 410, errors, the schedule’s last attempt, its job’s last attempt).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
@@ -86,6 +86,6 @@ describe('an attempt’s answer', () => {
     assert.equal(later.record.status, 'pending');
     assert.ok(later.record.nextAttemptAt!.getTime() >= now + 300_000);
     assert.equal(judge({ kind: 'error', error: 'timeout', message: 'slow' }, d(7), false, 1, now).record.status, 'failed', 'the eighth attempt was the last');
-    assert.equal(judge({ kind: 'error', error: 'connection', message: 'refused' }, d(0), true, 1, now).record.status, 'failed', 'a replay is one attempt');
+    assert.equal(judge({ kind: 'error', error: 'connection', message: 'refused' }, d(0), true, 1, now).record.status, 'failed', 'its job’s last attempt (a replay, an operator’s retry) fails rather than retries');
   });
 });
