@@ -1,6 +1,8 @@
 // An image's dimensions, read from its header by a maintained library (image-size): never decoded,
 // so a decompression bomb (a small file declaring a huge image) costs nothing to refuse. A JPEG's
 // EXIF orientation is applied: a photo taken upright has the width and height it is shown with.
+// image-size reads the header's first image only (a GIF's logical screen, an APNG's IHDR, a WebP's
+// first chunk): the frames after it are measured on the structure walk (image-structure.ts).
 import { imageSize } from 'image-size';
 import { MAX_PIXELS } from './media.js';
 

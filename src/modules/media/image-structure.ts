@@ -30,6 +30,8 @@ type Step =
   | { kind: 'skip'; n: number; then: () => Step }
   /** Every byte up to and including the next `byte` (a JPEG's entropy-coded data up to its next 0xFF). */
   | { kind: 'seek'; byte: number; then: () => Step }
+  /** GIF data sub-blocks (GIF89a §15): a size byte and that many bytes, until a size of 0. `left`: of the current one. */
+  | { kind: 'blocks'; left: number; then: () => Step }
   /** The structure ended: what follows is allowed, or refused (a size-declaring container). */
   | { kind: 'end'; trailing: 'allow' | 'refuse' }
   | { kind: 'fail'; message: string };
@@ -37,6 +39,7 @@ type Step =
 const read = (n: number, then: (bytes: Uint8Array) => Step, endOk = false): Step => ({ kind: 'read', n, endOk, then });
 const skip = (n: number, then: () => Step): Step => ({ kind: 'skip', n, then });
 const seek = (byte: number, then: () => Step): Step => ({ kind: 'seek', byte, then });
+const blocks = (then: () => Step): Step => ({ kind: 'blocks', left: 0, then });
 const end = (trailing: 'allow' | 'refuse'): Step => ({ kind: 'end', trailing });
 const fail = (message: string): Step => ({ kind: 'fail', message });
 
@@ -152,13 +155,12 @@ function gifWalk(): Walk {
     const [width, height] = u16le(d, 4) === 0 || u16le(d, 6) === 0 ? [screen!.width, screen!.height] : [u16le(d, 4), u16le(d, 6)];
     extent = { width: Math.max(extent!.width, u16le(d, 0) + width), height: Math.max(extent!.height, u16le(d, 2) + height) };
     // Its local color table, the LZW minimum code size, then its data.
-    return skip(colorTable(d[8]!), () => read(1, () => subBlocks(block)));
+    return skip(colorTable(d[8]!), () => read(1, () => blocks(block)));
   };
-  const subBlocks = (next: () => Step): Step => read(1, ([n]) => (n === 0 ? next() : skip(n!, () => subBlocks(next))));
   const block = (): Step =>
     read(1, ([b]) => {
       if (b === 0x3b) return end('allow');
-      if (b === 0x21) return read(1, () => subBlocks(block)); // an extension: its label, then its data
+      if (b === 0x21) return read(1, () => blocks(block)); // an extension: its label, then its data
       if (b === 0x2c) return read(9, image);
       return fail(`it holds an unknown block (0x${b!.toString(16).padStart(2, '0')})`);
     });
@@ -358,7 +360,33 @@ export function structureWalker(type: MediaType): StructureWalker {
         step = settle(step.then());
         return at + 1;
       }
+      case 'blocks': {
+        // Walked here rather than as a step a sub-block: image data is most of a GIF's bytes.
+        let at = from;
+        let left = step.left;
+        while (at < bytes.length) {
+          if (left > 0) {
+            const k = Math.min(left, bytes.length - at);
+            at += k;
+            left -= k;
+          } else {
+            left = bytes[at++]!;
+            if (left === 0) {
+              step = settle(step.then());
+              return at;
+            }
+          }
+        }
+        step = { ...step, left };
+        return at;
+      }
       case 'read': {
+        if (pendingLength === 0 && bytes.length - from >= step.n) {
+          // Whole in this piece: a view, not a copy (every step reads its bytes at once and keeps none).
+          const n = step.n;
+          step = settle(step.then(bytes.subarray(from, from + n)));
+          return from + n;
+        }
         const k = Math.min(step.n - pendingLength, bytes.length - from);
         // A copy (at most a few bytes): the caller may reuse its buffer before the read completes.
         pending.push(bytes.slice(from, from + k));
