@@ -41,6 +41,7 @@ const size = (width: number, height: number): Dimensions => ({ width, height });
 
 describe('frame extents: a table of animated files', () => {
   const fctlFirst = Buffer.concat([PNG_SIGNATURE, pngChunk('fcTL', Buffer.alloc(26)), IEND]);
+  const alph = Buffer.concat([Buffer.from('ALPH\x03\0\0\0', 'latin1'), Buffer.from([0, 1, 2, 0])]);
   const goodWebp = animatedWebpOf(100, 100, [{ width: 100, height: 100 }, { x: 10, y: 20, width: 50, height: 40 }]);
   const cases: [string, MediaType, Buffer, 'ok' | 'truncated' | 'malformed', Dimensions | null, RegExp?][] = [
     // GIF89a: the screen grown to hold every frame.
@@ -73,6 +74,8 @@ describe('frame extents: a table of animated files', () => {
     ['an animated WebP with lossy frames inside its canvas', 'image/webp', animatedWebpOf(64, 64, [{ width: 64, height: 64, bitstream: vp8(64, 64) }, { x: 32, y: 32, width: 32, height: 32, bitstream: vp8(32, 32) }]), 'ok', size(64, 64)],
     ['a still VP8X WebP whose VP8L bitstream is larger than its canvas', 'image/webp', riff(vp8x(10, 10, 0), vp8l(16_384, 16_384)), 'malformed', size(10, 10)],
     ['a simple lossy WebP (VP8)', 'image/webp', riff(vp8(300, 200)), 'ok', size(300, 200)],
+    ['a still VP8X WebP with alpha (VP8X, ALPH, VP8: what cwebp writes)', 'image/webp', riff(vp8x(30, 20, 0x10), alph, vp8(30, 20)), 'ok', size(30, 20)],
+    ['an ANMF frame with alpha (ALPH, then VP8)', 'image/webp', animatedWebpOf(30, 20, [{ x: 2, width: 28, height: 20, bitstream: Buffer.concat([alph, vp8(28, 20)]) }]), 'ok', size(30, 20)],
     ['a simple WebP with a second, larger bitstream', 'image/webp', riff(vp8l(10, 10), vp8l(16_384, 16_384)), 'malformed', size(10, 10)],
     ['a lossy VP8 chunk that is not a key frame', 'image/webp', riff(Buffer.concat([Buffer.from('VP8 \x0a\0\0\0', 'latin1'), Buffer.from([1, 0, 0, 0x9d, 1, 0x2a, 8, 0, 8, 0])])), 'malformed', null, /key frame/],
     ['an ANMF frame without a VP8X canvas', 'image/webp', riff(anmf({ width: 1, height: 1 }, vp8l(1, 1))), 'malformed', null, /without a VP8X canvas/],
