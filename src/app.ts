@@ -10,6 +10,7 @@ import type { Database } from './db/types.js';
 import { openDatabase } from './db/open-database.js';
 import { migrate } from './db/migrate.js';
 import { createSecrets, loadMasterSecret, type Secrets } from './secrets.js';
+import { verifyMasterSecret } from './secret-fingerprint.js';
 import { createServices, type Services } from './services.js';
 import { authenticationChecks, registerCredentialChecks } from './auth/authenticate.js';
 import { siteAccessCheck } from './http/site-access.js';
@@ -160,6 +161,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('metrics', metrics);
   const { db, ownDb } = await openStorage(app, config, options, metrics);
   const secrets = options.secrets ?? createSecrets(loadMasterSecret(config));
+  if (ownDb) {
+    // A server with another master secret than the database's would make keys nobody can verify.
+    await verifyMasterSecret(db, secrets).catch(async (err: unknown) => {
+      await db.close();
+      throw err;
+    });
+  }
   const services = createServices({ config, db, secrets, metrics });
   app.decorate('services', services);
   app.addHook('onClose', async () => {

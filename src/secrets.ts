@@ -7,7 +7,14 @@ import type { Config } from './config.js';
 
 export const SECRET_FILE = 'storefront.secret';
 
-export type KeyPurpose = 'runtime-token' | 'api-key-hash' | 'local-idp' | 'click-id-encryption' | 'lookup-hash' | 'pagination-cursor';
+export type KeyPurpose =
+  | 'runtime-token'
+  | 'api-key-hash'
+  | 'local-idp'
+  | 'click-id-encryption'
+  | 'lookup-hash'
+  | 'pagination-cursor'
+  | 'secret-fingerprint';
 
 export interface Secrets {
   /** A 32-byte key for one purpose. */

@@ -61,16 +61,17 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const baseUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
-  if (config.bootstrap && (config.engine === 'pglite' || config.demo)) {
-    // The embedded engine's zero-setup start makes a demo site and a key; on PostgreSQL only the
-    // demo's site is made (when the demo is on), and no key is created or printed.
-    const result = await bootstrapIfEmpty(app.services.db, app.services, { port, withKey: config.engine === 'pglite' });
+  // The embedded engine's zero-setup start (outside production) makes "My shop" with a key; the demo,
+  // when on, makes its site; on PostgreSQL and in production no key or ID token is made or printed.
+  const firstStart = { demo: config.demo, withKey: config.engine === 'pglite' && !config.production };
+  if (config.bootstrap && (firstStart.demo || firstStart.withKey)) {
+    const result = await bootstrapIfEmpty(app.services.db, app.services, { port, ...firstStart });
     if (result) process.stdout.write(bootstrapMessage(result, baseUrl, `http://localhost:${port}`));
   } else if (config.bootstrap && (await app.services.kernel.sites.countSites()) === 0) {
     process.stdout.write(firstStepsMessage());
   }
   const localSignIn = config.localIdp ? (config.localIdpRemote ? 'any client' : 'loopback only') : 'off';
-  app.log.info({ engine: config.engine, url: baseUrl, localSignIn }, 'storefront listening');
+  app.log.info({ engine: config.engine, localSignIn, url: baseUrl }, 'storefront listening');
   process.stdout.write(`${localSignInBanner(config)}\n`);
   startBackground();
 

@@ -13,7 +13,8 @@ export type Executor = (command: string, input: Record<string, unknown>) => Prom
 
 /** What commands without a database use: the local issuer and the platform secret. */
 export interface OfflineTools {
-  idTokens: IdTokens;
+  /** The local issuer, with the master secret checked against the database's first (so only asked for when needed). */
+  idTokens(): Promise<IdTokens>;
   platformSecret: string | undefined;
 }
 

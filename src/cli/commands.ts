@@ -8,6 +8,7 @@ import { SYSTEM } from '../kernel/index.js';
 import { MODULES } from '../modules/index.js';
 import { SIGNATURE_TOLERANCE_SECONDS, signPlatformRequest } from '../auth/platform-signature.js';
 import { int, list, onOff, str, type Command, type InternalCommand } from './command.js';
+import { secretFingerprint } from '../secret-fingerprint.js';
 import { UsageError } from './usage.js';
 
 export type { Executor, Options } from './command.js';
@@ -94,7 +95,8 @@ const CORE: Record<string, Command<Services>> = {
     options: { user: { type: 'string' }, ttl: { type: 'string' } },
     async run({ idTokens }, o) {
       const ttl = int(o, 'ttl', 60, 30 * 86_400) ?? 3600;
-      const { idToken, expiresAt } = await idTokens.issueLocal(str(o, 'user')!, ttl);
+      const user = str(o, 'user')!;
+      const { idToken, expiresAt } = await (await idTokens()).issueLocal(user, ttl);
       return { id_token: idToken, expires_at: expiresAt.toISOString() };
     },
   },
@@ -136,4 +138,10 @@ const CORE: Record<string, Command<Services>> = {
 export const COMMANDS: Record<string, Command<Services>> = Object.assign({}, CORE, ...MODULES.map((m) => m.commands));
 
 /** Database commands that only a `caller` command sends (never on the command line): their input is JSON. */
-export const INTERNAL_COMMANDS: Record<string, InternalCommand<Services>> = Object.assign({}, ...MODULES.map((m) => m.internalCommands));
+export const INTERNAL_COMMANDS: Record<string, InternalCommand<Services>> = Object.assign(
+  {
+    // What a command line beside the server compares its master secret with (never the secret).
+    'secret-fingerprint': async (services: Services) => ({ fingerprint: secretFingerprint(services.moduleContext.secrets) }),
+  },
+  ...MODULES.map((m) => m.internalCommands),
+);

@@ -2,13 +2,14 @@
 // Exit codes: 0 done, 1 the operation was refused or failed, 2 usage or configuration error.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { SecretMismatchError } from '../secret-fingerprint.js';
 import { AppError } from '../errors.js';
 import { COMMANDS } from './commands.js';
 import type { Options, OptionSpec } from './command.js';
 import { CommandFailed, UsageError } from './usage.js';
 import { runCommand } from './run-locally.js';
 
-const COMMON: OptionSpec = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
+const COMMON: OptionSpec = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, init: { type: 'boolean' } };
 const SERVE: OptionSpec = { port: { type: 'string' }, host: { type: 'string' } };
 const OPTIONS: Record<string, OptionSpec> = {
   serve: SERVE,
@@ -22,7 +23,9 @@ ${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}`)
   .join('\n')}
 
-Configuration comes from the environment (DATABASE_URL, DATA_DIR, STOREFRONT_SECRET, …); see README.md.`;
+Configuration comes from the environment (DATABASE_URL, DATA_DIR, STOREFRONT_SECRET, …); see README.md.
+DATA_DIR defaults to data/ in the project's folder, wherever you run the command. A command refuses
+to create a database that does not exist yet unless you pass --init.`;
 
 function commandOf(argv: string[]): { name: string; rest: string[] } | undefined {
   for (const words of [3, 2, 1]) {
@@ -49,10 +52,10 @@ function print(result: Record<string, unknown>, json: boolean): void {
 }
 
 function fail(err: unknown, json: boolean): number {
-  const code = err instanceof UsageError || err instanceof ConfigError ? 2 : 1;
+  const code = err instanceof UsageError || err instanceof ConfigError || err instanceof SecretMismatchError ? 2 : 1;
   const message = err instanceof Error ? err.message : String(err);
   if (json) {
-    const errorCode = err instanceof AppError ? err.code : code === 2 ? 'usage' : 'failed';
+    const errorCode = err instanceof AppError ? err.code : err instanceof SecretMismatchError ? 'secret_mismatch' : code === 2 ? 'usage' : 'failed';
     process.stdout.write(`${JSON.stringify({ error: { code: errorCode, message } })}\n`);
   }
   process.stderr.write(`storefront: ${message}\n${err instanceof UsageError && err.showUsage ? `\n${USAGE}\n` : ''}`);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { Database } from './types.js';
+import type { Database, Queryable } from './types.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 720_431_118; // arbitrary, constant: "storefront migrations"
@@ -72,4 +72,10 @@ export async function migrationsApplied(db: Database, migrations = loadMigration
     [migrations.map((m) => m.version)],
   );
   return rows[0]?.n === migrations.length;
+}
+
+/** True when the database holds Storefront's tables (its first migration ran): false on an empty database. */
+export async function hasSchema(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ present: boolean }>(`SELECT to_regclass('platform_state') IS NOT NULL AS present`);
+  return rows[0]?.present === true;
 }
