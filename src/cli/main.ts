@@ -23,7 +23,7 @@ ${Object.values(COMMANDS)
   .map((c) => `  ${c.usage}`)
   .join('\n')}
 
-Configuration comes from the environment (DATABASE_URL, DATA_DIR, STOREFRONT_SECRET, …); see README.md.
+Configuration comes from the environment (DATABASE_URL, DATA_DIR, STOREFRONT_SECRET, …); see docs/configuration.md.
 DATA_DIR defaults to data/ in the project's folder, wherever you run the command. A command refuses
 to create a database that does not exist yet unless you pass --init.`;
 
