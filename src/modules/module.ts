@@ -87,15 +87,32 @@ export interface RouteSet {
   plugin: FastifyPluginAsyncTypebox;
 }
 
-/** The first start of an empty database: the kernel made the demo site; each module adds its part. */
+/**
+ * The first start of an empty database. The kernel made the demo site (behind /demo, when the demo
+ * is on), which each module's step seeds, and, on the embedded engine's zero-setup start, a second
+ * site of the same owner whose secret key is printed (the README's examples use it, never /demo).
+ */
 export interface FirstStart {
-  site: SiteView;
-  /** The demo site's owner. */
+  /** The demo site, when the demo is on: the steps seed it. */
+  demoSite: SiteView | undefined;
+  /** The site of the printed key with every scope: the embedded engine's zero-setup start, outside production. */
+  keySite: SiteView | undefined;
+  /** The owner of both sites. */
   owner: Actor;
-  /** Create (and print) a secret key with every scope: the embedded engine's zero-setup start. */
-  withKey: boolean;
-  /** What the steps made, for the welcome text. */
-  made: { key?: { apiKey: string; keyId: string }; experimentId?: string };
+  /**
+   * Work a step leaves until every step has run, done in the order it was left: what needs a later
+   * module's part (the demo experiment starts once the campaign it gates exists, then that campaign goes live).
+   */
+  later: (() => Promise<void>)[];
+  /** What the steps made, for the later steps and the welcome text. */
+  made: {
+    key?: { apiKey: string; keyId: string };
+    experimentId?: string;
+    /** The demo campaigns the demo experiment gates (shown to `treatment` only). */
+    gatedCampaignIds?: string[];
+    /** Media items of the demo site for its products' images, in order. */
+    demoImages?: string[];
+  };
 }
 
 /**

@@ -42,10 +42,10 @@ export const apiKeysModule = defineModule({
       },
     },
   },
-  // The embedded engine's zero-setup start prints a key with every scope.
+  // The embedded engine's zero-setup start prints a key with every scope, of its own site (never the demo's).
   async firstStart(apiKeys, start) {
-    if (!start.withKey) return;
-    const key = await apiKeys.createKey(SYSTEM, start.site.site_id, { name: 'demo (every scope)', scopes: [...SCOPES] });
+    if (!start.keySite) return;
+    const key = await apiKeys.createKey(SYSTEM, start.keySite.site_id, { name: 'first start (every scope)', scopes: [...SCOPES] });
     start.made.key = { apiKey: key.api_key, keyId: key.key_id };
   },
 });

@@ -1,5 +1,6 @@
 // The demo site's campaigns (first start of an empty database): one of each kind, live, so that
-// /demo shows a modal with a form, a quiz, the chatbot and a recommendation slot.
+// /demo shows a modal with a form, a quiz, the chatbot and a recommendation slot. The demo
+// experiment gates the welcome modal: `treatment` sees it, `control` sees the shop without it.
 import type { FirstStart } from '../module.js';
 import type { CampaignSettings } from './campaign.js';
 import type { CampaignsService } from './campaigns-service.js';
@@ -82,7 +83,24 @@ export const DEMO_CAMPAIGNS: CampaignSettings[] = [
   },
 ];
 
+/** The campaign the demo experiment gates: the welcome offer shows to sessions in `treatment` only. */
+const GATED = 'Welcome offer';
+
 export async function createDemoCampaigns(campaigns: CampaignsService, start: FirstStart): Promise<void> {
+  const site = start.demoSite;
+  if (!site) return;
+  const experimentId = start.made.experimentId ?? null;
   // The size check places media URLs on this base; the demo campaigns use no media.
-  for (const settings of DEMO_CAMPAIGNS) await campaigns.create(start.owner, start.site.site_id, settings, 'http://localhost');
+  const baseUrl = 'http://localhost';
+  for (const settings of DEMO_CAMPAIGNS) {
+    if (settings.name !== GATED || experimentId === null) {
+      await campaigns.create(start.owner, site.site_id, settings, baseUrl);
+      continue;
+    }
+    // Gated by the experiment, which is still a draft: made a draft too, live once the experiment
+    // names it and runs (the experiments' step left that for after every step).
+    const gated = await campaigns.create(start.owner, site.site_id, { ...settings, status: 'draft', experimentId }, baseUrl);
+    (start.made.gatedCampaignIds ??= []).push(gated.campaignId);
+    start.later.push(async () => void (await campaigns.change(start.owner, site.site_id, gated.campaignId, { status: 'active' }, baseUrl)));
+  }
 }

@@ -19,7 +19,7 @@ export const catalogModule = defineModule({
   routes: ({ products }) => [{ prefix: '/api/v1', plugin: catalogRoutes(products) }],
   mediaUser: ({ products }) => ({ usesMedia: products.usesMedia }),
   productShelf: ({ shelf }) => shelf,
-  firstStart: ({ products }, start) => createDemoProducts(products, start.owner, start.site.site_id, start.site.origins[0] ?? 'http://localhost'),
+  firstStart: ({ products }, start) => createDemoProducts(products, start),
   commands: {
     'products import': {
       kind: 'caller',

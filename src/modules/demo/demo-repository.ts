@@ -1,4 +1,4 @@
-// SQL of the demo storefront: which site the bootstrap made, and that site's latest events.
+// SQL of the demo storefront: which site the bootstrap made, and that site's latest browser events.
 import type { Queryable } from '../../db/types.js';
 
 export interface DemoState {
@@ -27,11 +27,14 @@ export interface DemoEventRow {
   properties: Record<string, unknown>;
 }
 
-export async function latestEvents(q: Queryable, siteId: string, limit: number): Promise<DemoEventRow[]> {
+/** The site's latest browser events of these types (server events never: they carry what a server knows of people). */
+export async function latestBrowserEvents(q: Queryable, siteId: string, eventTypes: readonly string[], limit: number): Promise<DemoEventRow[]> {
   const { rows } = await q.query<DemoEventRow>(
     `SELECT event_id, event_type, trust_class, occurred_at, received_at, context->>'page_url' AS page_url, properties
-       FROM events WHERE site_id = $1 ORDER BY received_at DESC, event_id LIMIT $2`,
-    [siteId, limit],
+       FROM events
+      WHERE site_id = $1 AND trust_class = 'browser' AND event_type = ANY($2::text[])
+      ORDER BY received_at DESC, event_id LIMIT $3`,
+    [siteId, eventTypes, limit],
   );
   return rows;
 }

@@ -3,6 +3,7 @@
 // through (products, campaigns), and `storefront media upload`.
 import { str } from '../../cli/command.js';
 import { defineModule } from '../module.js';
+import { uploadDemoImages } from './demo-images.js';
 import { createMediaService } from './media-service.js';
 import { mediaRoutes } from './routes.js';
 import { uploadCommands } from './upload-commands.js';
@@ -32,4 +33,8 @@ export const mediaModule = defineModule({
     },
   },
   internalCommands: uploadCommands,
+  // The demo site's product images (the catalog's step uses them).
+  async firstStart(media, start) {
+    if (start.demoSite) start.made.demoImages = await uploadDemoImages(media, start.owner, start.demoSite.site_id);
+  },
 });
