@@ -52,7 +52,7 @@ const NO_KEYS: ApiKeyVerifier = {
 };
 
 export function createServices({ config, db, secrets, metrics }: ServiceDeps) {
-  const kernel = createKernel(db, secrets);
+  const kernel = createKernel(db, secrets, config.limits);
   const runtimeTokens = createRuntimeTokens(secrets, config.runtimeTokenTtlSeconds);
   const limiter = createHourlyLimiter({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, onRefused: metrics?.rateLimitRefused });
   const runtimeLimits = createRuntimeLimits({ limiter, sites: kernel.siteDirectory, tokenExchangesPerMinute: config.tokenExchangesPerIpPerMinute });

@@ -5,13 +5,13 @@
 import type { Database } from '../db/types.js';
 import type { Secrets } from '../secrets.js';
 import { createSiteDirectory, type SiteDirectory } from './site-directory.js';
-import { createSitesService, type SitesService } from './sites-service.js';
+import { createSitesService, type SiteLimits, type SitesService } from './sites-service.js';
 
 export { SYSTEM, type Actor, type Member, type Role, type Site } from './site.js';
 export { getSiteWithRoleOrThrow } from './site-access.js';
 export * from './site-config.js';
 export { SITE_CACHE_TTL_MS, type SiteDirectory } from './site-directory.js';
-export { toSiteView, type CreateSiteInput, type MemberView, type SitesService, type SiteView, type UpdateSiteInput } from './sites-service.js';
+export { toSiteView, type CreateSiteInput, type MemberView, type SiteLimits, type SitesService, type SiteView, type UpdateSiteInput } from './sites-service.js';
 export * as siteSchemas from './site-schemas.js';
 export { allMediaUsers, NO_MEDIA, type MediaLibrary, type MediaUser } from './media-references.js';
 export { NO_EXPERIMENTS, type ExperimentGate, type GateState } from './experiment-gate.js';
@@ -44,7 +44,7 @@ export interface Kernel {
   siteDirectory: SiteDirectory;
 }
 
-export function createKernel(db: Database, secrets: Secrets): Kernel {
+export function createKernel(db: Database, secrets: Secrets, limits: SiteLimits): Kernel {
   const siteDirectory = createSiteDirectory(db);
-  return { sites: createSitesService(db, siteDirectory, secrets), siteDirectory };
+  return { sites: createSitesService(db, siteDirectory, secrets, limits), siteDirectory };
 }

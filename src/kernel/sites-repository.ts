@@ -155,6 +155,29 @@ export async function upsertMember(q: Queryable, siteId: string, userId: string,
   return { ...memberFromRow(rows[0]!), created: rows[0]!.created };
 }
 
+/** How many members the site has, owners included. */
+export async function countMembers(q: Queryable, siteId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM site_members WHERE site_id = $1', [siteId]);
+  return rows[0]!.n;
+}
+
+/**
+ * Serialises what makes the user a member of one more site (creating a site, being added to one)
+ * until the transaction ends: an advisory lock on the user, who has no row of their own.
+ */
+export async function lockUserSites(q: Queryable, userId: string): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtextextended('sites-of-user:' || $1, 0))", [userId]);
+}
+
+/** How many live sites the user is a member of (archived sites are gone for every reader, and free room). */
+export async function countSitesOfUser(q: Queryable, userId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM site_members m JOIN sites s ON s.site_id = m.site_id WHERE m.user_id = $1 AND s.archived_at IS NULL',
+    [userId],
+  );
+  return rows[0]!.n;
+}
+
 export async function countOwners(q: Queryable, siteId: string): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM site_members WHERE site_id = $1 AND role = 'owner'`,

@@ -1,5 +1,7 @@
-// Sites and members: creation (the creator becomes owner), reads for members, changes by owners.
-import type { Database } from '../db/types.js';
+// Sites and members: creation (the creator becomes owner), reads for members, changes by owners;
+// the limits of membership (members of a site, sites of a user).
+import type { Database, Queryable } from '../db/types.js';
+import { assertWithinLimit, type Limits } from '../domain/limits.js';
 import { AppError, validationFailed } from '../errors.js';
 import { newSiteId } from '../ids.js';
 import { createCursorCodec, openPage, type PageRequest, type PageResult } from '../db/paging.js';
@@ -63,11 +65,18 @@ export interface UpdateSiteInput {
   config?: SiteConfigPatch;
 }
 
-/** A new site; its creator becomes its owner. */
-async function createSite(db: Database, input: CreateSiteInput): Promise<SiteView & { owner: string }> {
+/** Refuses making `user` a member of one more site past LIMIT_SITES_PER_USER; the user stays locked until the transaction ends. */
+async function assertRoomForUser(tx: Queryable, limits: SiteLimits, user: string): Promise<void> {
+  await repo.lockUserSites(tx, user);
+  assertWithinLimit('sitesPerUser', limits.sitesPerUser, await repo.countSitesOfUser(tx, user));
+}
+
+/** A new site; its creator becomes its owner (one more site of theirs). */
+async function createSite(db: Database, limits: SiteLimits, input: CreateSiteInput): Promise<SiteView & { owner: string }> {
   const origins = normalizeOrigins(input.origins);
   const config = patchSiteConfig({}, input.config ?? {});
   return db.transaction(async (tx) => {
+    await assertRoomForUser(tx, limits, input.owner);
     const site = await repo.insertSite(tx, { siteId: newSiteId(), name: input.name, origins, publisherMode: input.publisherMode ?? false, config });
     await repo.upsertMember(tx, site.siteId, input.owner, 'owner');
     return { ...toSiteView(site, 'owner'), owner: input.owner };
@@ -99,8 +108,12 @@ async function archiveSite(db: Database, directory: SiteDirectory, actor: Actor,
   return { site_id: siteId, archived_at: toIso(archivedAt) };
 }
 
-/** Adds a member or changes a member's role (owners). A site never loses its last owner. */
-async function addMember(db: Database, actor: Actor, siteId: string, user: string, role: Role): Promise<MemberView & { created: boolean }> {
+/**
+ * Adds a member or changes a member's role (owners). A site never loses its last owner. A new member
+ * counts toward the site's LIMIT_MEMBERS_PER_SITE and the user's LIMIT_SITES_PER_USER (the site row
+ * and then the user locked, so both counts are exact); a role change counts toward neither.
+ */
+async function addMember(db: Database, limits: SiteLimits, actor: Actor, siteId: string, user: string, role: Role): Promise<MemberView & { created: boolean }> {
   if (user.trim() === '') throw validationFailed('/user', 'user must not be empty');
   return db.transaction(async (tx) => {
     await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner', { forUpdate: true });
@@ -108,17 +121,24 @@ async function addMember(db: Database, actor: Actor, siteId: string, user: strin
     if (existing?.role === 'owner' && role !== 'owner' && (await repo.countOwners(tx, siteId)) === 1) {
       throw new AppError('last_owner', 'The site must keep at least one owner; make someone else owner first');
     }
+    if (!existing) {
+      assertWithinLimit('membersPerSite', limits.membersPerSite, await repo.countMembers(tx, siteId));
+      await assertRoomForUser(tx, limits, user);
+    }
     const row = await repo.upsertMember(tx, siteId, user, role);
     return { ...toMemberView(row), created: row.created };
   });
 }
 
-export function createSitesService(db: Database, directory: SiteDirectory, secrets: Secrets) {
+/** The limits of membership: members of a site, sites of a user. */
+export type SiteLimits = Pick<Limits, 'membersPerSite' | 'sitesPerUser'>;
+
+export function createSitesService(db: Database, directory: SiteDirectory, secrets: Secrets, limits: SiteLimits) {
   const cursors = createCursorCodec(secrets);
   return {
-    createSite: (input: CreateSiteInput) => createSite(db, input),
+    createSite: (input: CreateSiteInput) => createSite(db, limits, input),
     updateSite: (actor: Actor, siteId: string, input: UpdateSiteInput) => updateSite(db, directory, actor, siteId, input),
-    addMember: (actor: Actor, siteId: string, user: string, role: Role) => addMember(db, actor, siteId, user, role),
+    addMember: (actor: Actor, siteId: string, user: string, role: Role) => addMember(db, limits, actor, siteId, user, role),
     archiveSite: (actor: Actor, siteId: string) => archiveSite(db, directory, actor, siteId),
 
     /** The sites the user is a member of, newest first. */

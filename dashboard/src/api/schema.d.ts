@@ -275,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Create an experiment (draft)
-         * @description A draft experiment with its arms, for the site named by website_id (members of it). Start it to begin assigning sessions.
+         * @description A draft experiment with its arms, for the site named by website_id (members of it). Start it to begin assigning sessions. A site holds at most LIMIT_EXPERIMENTS_PER_SITE experiments (default 200) in any state: past it, 422 limit_reached, its message naming the number.
          */
         post: operations["createExperiment"];
         delete?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * How merchants sign in to the dashboard
-         * @description The identity provider by OpenID Connect (Authorization Code with PKCE) when `IDP_ISSUER` is configured; else the local issuer when it is on (the embedded engine by default); else none.
+         * @description The identity provider by OpenID Connect (Authorization Code with PKCE) when `IDP_ISSUER` is configured; else the local issuer when it is on (the embedded engine outside production by default) and serves this client (a loopback client, or any with `LOCAL_IDP_REMOTE=1`); else none.
          */
         get: operations["getSignInMethod"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with the local issuer: an ID token for a user name (embedded and development setups)
-         * @description For the embedded engine and development only: anyone who can reach the server may sign in as any user name, so production deployments configure an identity provider and leave the local issuer off (`LOCAL_IDP=0`, the default with PostgreSQL), which makes this route answer 404. The token lasts 8 hours; each client address may sign in 20 times a minute (429 beyond).
+         * @description For the embedded engine and development only: anyone who can reach the server may sign in as any user name, so production deployments configure an identity provider and leave the local issuer off (`LOCAL_IDP=0`, the default with PostgreSQL and with `NODE_ENV=production`), which makes this route answer 404. Even when it is on, a client that is not on loopback (or that a proxy relayed) is refused with 403 unless `LOCAL_IDP_REMOTE=1`. The token lasts 8 hours; each client address may sign in 20 times a minute (429 beyond).
          */
         post: operations["signInLocally"];
         delete?: never;
@@ -583,7 +583,7 @@ export interface paths {
         put?: never;
         /**
          * Create a site; the caller becomes its owner
-         * @description Creates the site with its origins, publisher mode and configuration; the caller becomes its owner. The public site id (`site_…`) is what storefront pages use.
+         * @description Creates the site with its origins, publisher mode and configuration; the caller becomes its owner. The public site id (`site_…`) is what storefront pages use. A user is a member of at most LIMIT_SITES_PER_USER live sites (default 100; archived ones do not count): past it, 422 limit_reached, its message naming the number.
          */
         post: operations["createSite"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         put?: never;
         /**
          * Create a secret API key (owners); the secret is in this response only
-         * @description Creates a secret API key (`sk_…`) with the scopes asked and an hourly event rate limit. The secret is in this response only (Cache-Control: no-store); store it now. Owners of the site.
+         * @description Creates a secret API key (`sk_…`) with the scopes asked and an hourly event rate limit. The secret is in this response only (Cache-Control: no-store); store it now. Owners of the site. A site holds at most LIMIT_API_KEYS_PER_SITE keys (default 200), revoked and expired ones included: past it, 422 limit_reached, its message naming the number.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -793,7 +793,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign (draft unless status says otherwise)
-         * @description 400: the content fails its kind’s schema (content of another kind), a form without fields or with duplicate names, a quiz without answers, a glob over 200 characters, delay_ms < 0, scroll_percent > 100, ends_at not after starts_at. 422 unknown_experiment / unknown_media: an id the site does not have; 422 experiment_not_running: going active with an experiment that is not running; 422 config_too_large: the public configuration would pass 64 KiB with every active campaign shown.
+         * @description 400: the content fails its kind’s schema (content of another kind), a form without fields or with duplicate names, a quiz without answers, a glob over 200 characters, delay_ms < 0, scroll_percent > 100, ends_at not after starts_at. 422 unknown_experiment / unknown_media: an id the site does not have; 422 experiment_not_running: going active with an experiment that is not running; 422 config_too_large: the public configuration would pass 64 KiB with every active campaign shown. 422 limit_reached: the site holds LIMIT_CAMPAIGNS_PER_SITE campaigns (default 500) in any status, archived ones included; the message names the number.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -841,7 +841,7 @@ export interface paths {
         put?: never;
         /**
          * Connect an Awin or CJ account: its reports are imported on a schedule
-         * @description Owners only (members: 403). kind awin | cj; credentials { api_token, account_id, website_id? } (the token is stored encrypted and never shown again: api_token_last4 only; PATCH replaces credentials whole, and a change of kind needs them); currency (ISO 4217) is required for cj (400 at /currency); every_minutes ≥ 15 (default 60); lookback_days 1–90 (default 30). An active integration runs now and then every every_minutes; paused, it runs only when asked.
+         * @description Owners only (members: 403). kind awin | cj; credentials { api_token, account_id, website_id? } (the token is stored encrypted and never shown again: api_token_last4 only; PATCH replaces credentials whole, and a change of kind needs them); currency (ISO 4217) is required for cj (400 at /currency); every_minutes ≥ 15 (default 60); lookback_days 1–90 (default 30). An active integration runs now and then every every_minutes; paused, it runs only when asked. A site holds at most LIMIT_INTEGRATIONS_PER_SITE integrations (default 50; deleting one frees room): past it, 422 limit_reached, its message naming the number.
          */
         post: operations["createIntegration"];
         delete?: never;
@@ -933,7 +933,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image (multipart/form-data, one part named file): 201 new, 200 when the site has these bytes already
-         * @description The bytes are streamed into the database in chunks. The type is sniffed from them: JPEG, PNG, WebP, GIF or AVIF, anything else (SVG, HTML, a script named .png) 415; the dimensions are read from the header: over 50 megapixels 422 image_too_large; a file cut short (or whose container sizes do not add up) 400 at /file; larger than MEDIA_MAX_BYTES 413; empty 400 at /file. Text fields beside the file are ignored; a second file is 400. The same bytes again on the same site answer 200 with the same media_id.
+         * @description The bytes are streamed into the database in chunks. The type is sniffed from them: JPEG, PNG, WebP, GIF or AVIF, anything else (SVG, HTML, a script named .png) 415; the dimensions are read from the header: over 50 megapixels 422 image_too_large; a file cut short (or whose container sizes do not add up) 400 at /file; larger than MEDIA_MAX_BYTES 413; empty 400 at /file. Text fields beside the file are ignored; a second file is 400. The same bytes again on the same site answer 200 with the same media_id. A new item must fit the site’s limits, LIMIT_MEDIA_ITEMS_PER_SITE items (default 10000) and LIMIT_MEDIA_BYTES_PER_SITE bytes with this one’s (default 10 GiB): past either, 422 limit_reached, its message naming the number (a repeated upload answered 200 adds nothing and is never refused; deleting items frees room).
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -981,7 +981,7 @@ export interface paths {
         put?: never;
         /**
          * Add a member or change a role (owners); 201 when added, 200 when changed
-         * @description Adds the user with the role, or changes an existing member’s role; a site always keeps at least one owner (422 last_owner).
+         * @description Adds the user with the role, or changes an existing member’s role; a site always keeps at least one owner (422 last_owner). A new member must fit LIMIT_MEMBERS_PER_SITE (default 500, owners included) and the user’s LIMIT_SITES_PER_USER (default 100 live sites): past either, 422 limit_reached, its message naming the number; a role change counts toward neither.
          */
         post: operations["putMember"];
         delete?: never;
@@ -1556,7 +1556,7 @@ export interface components {
          * @description A code of the one error catalogue; each has one HTTP status
          * @enum {unknown}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "destination_not_allowed" | "unauthorized" | "forbidden" | "insufficient_scope" | "origin_mismatch" | "publisher_mode_inactive" | "not_found" | "idempotency_conflict" | "media_in_use" | "touch_conflict" | "order_exists" | "invalid_state" | "conflict" | "payload_too_large" | "unsupported_media_type" | "reconciliation_failed" | "purchase_not_found" | "currency_mismatch" | "negative_revenue" | "stale_source_timestamp" | "conversion_cancelled" | "destination_not_allowlisted" | "invalid_sale_price" | "unknown_media" | "image_too_large" | "unknown_experiment" | "experiment_not_running" | "config_too_large" | "last_owner" | "too_many_workflows" | "rate_limited" | "internal_error" | "unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "destination_not_allowed" | "unauthorized" | "forbidden" | "insufficient_scope" | "origin_mismatch" | "publisher_mode_inactive" | "not_found" | "idempotency_conflict" | "media_in_use" | "touch_conflict" | "order_exists" | "invalid_state" | "conflict" | "payload_too_large" | "unsupported_media_type" | "reconciliation_failed" | "purchase_not_found" | "currency_mismatch" | "negative_revenue" | "stale_source_timestamp" | "conversion_cancelled" | "destination_not_allowlisted" | "invalid_sale_price" | "unknown_media" | "image_too_large" | "unknown_experiment" | "experiment_not_running" | "config_too_large" | "last_owner" | "too_many_workflows" | "limit_reached" | "rate_limited" | "internal_error" | "unavailable";
         /** @description One problem of a refused request, at its place */
         ErrorDetail: {
             /** @description What is wrong at the path (a JSON Schema keyword or a rule name) */
@@ -3898,6 +3898,16 @@ export interface operations {
                 };
             };
             /** @description Error envelope (CONTRACT §0) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -5704,6 +5714,16 @@ export interface operations {
                 };
             };
             /** @description Error envelope (CONTRACT §0) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5892,6 +5912,16 @@ export interface operations {
             };
             /** @description Error envelope (CONTRACT §0) */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -7158,6 +7188,16 @@ export interface operations {
                 };
             };
             /** @description Error envelope (CONTRACT §0) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -7980,6 +8020,16 @@ export interface operations {
             };
             /** @description Error envelope (CONTRACT §0) */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

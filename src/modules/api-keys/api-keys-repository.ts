@@ -41,6 +41,20 @@ export async function insertApiKey(
   return rows[0]!;
 }
 
+/**
+ * Serialises the site's key creations until the transaction ends (an advisory lock on the site's keys:
+ * the site row itself stays free for the inserts of other tables that reference it).
+ */
+export async function lockSiteKeys(q: Queryable, siteId: string): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtextextended('api-keys:' || $1, 0))", [siteId]);
+}
+
+/** How many keys the site holds, revoked and expired ones included. */
+export async function countApiKeys(q: Queryable, siteId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys WHERE site_id = $1', [siteId]);
+  return rows[0]!.n;
+}
+
 export async function findApiKeyByHash(q: Queryable, keyHash: string): Promise<ApiKeyRow | undefined> {
   const { rows } = await q.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1`, [keyHash]);
   return rows[0];

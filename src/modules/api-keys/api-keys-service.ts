@@ -1,8 +1,9 @@
-// Secret API keys: created by owners (the secret is returned once), listed by members, revoked by
-// owners, and verified on every server request.
+// Secret API keys: created by owners (the secret is returned once; at most LIMIT_API_KEYS_PER_SITE a
+// site, revoked ones included), listed by members, revoked by owners, and verified on every server request.
 import { timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/types.js';
+import { assertWithinLimit, type Limits } from '../../domain/limits.js';
 import { AppError, notFound, unauthorized, validationFailed } from '../../errors.js';
 import { newKeyId, newSecretApiKey } from '../../ids.js';
 import type { Secrets } from '../../secrets.js';
@@ -50,7 +51,7 @@ export interface CreateKeyInput {
 /** How long a verified (or unknown) key is remembered in this process; revocation here is immediate. */
 export const API_KEY_CACHE_TTL_MS = 5_000;
 
-export function createApiKeysService(db: Database, secrets: Secrets) {
+export function createApiKeysService(db: Database, secrets: Secrets, limits: Pick<Limits, 'apiKeysPerSite'>) {
   const hash = (secret: string) => secrets.keyedHash('api-key-hash', secret);
   // The hot path verifies a key per request; remember rows (and misses) briefly.
   const cache = new LRUCache<string, { row: repo.ApiKeyRow | null }>({ max: 10_000, ttl: API_KEY_CACHE_TTL_MS });
@@ -70,18 +71,23 @@ export function createApiKeysService(db: Database, secrets: Secrets) {
       if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
         throw validationFailed('/expires_at', 'expires_at must be in the future', 'in_past');
       }
-      await getSiteWithRoleOrThrow(db, siteId, actor, 'owner');
       const secret = newSecretApiKey();
-      const row = await repo.insertApiKey(db, {
-        siteId,
-        keyId: newKeyId(),
-        name: input.name ?? null,
-        keyHash: hash(secret),
-        keyPrefix: secret.slice(0, 7),
-        scopes,
-        rateLimitPerHour: input.rateLimitPerHour ?? DEFAULT_KEY_EVENTS_PER_HOUR,
-        expiresAt: input.expiresAt ?? null,
-        createdBy: actor.kind === 'user' ? actor.userId : null,
+      const row = await db.transaction(async (tx) => {
+        await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner');
+        // Revoked keys count too: revoking is cheap, and the site's list of keys stays bounded.
+        await repo.lockSiteKeys(tx, siteId);
+        assertWithinLimit('apiKeysPerSite', limits.apiKeysPerSite, await repo.countApiKeys(tx, siteId));
+        return repo.insertApiKey(tx, {
+          siteId,
+          keyId: newKeyId(),
+          name: input.name ?? null,
+          keyHash: hash(secret),
+          keyPrefix: secret.slice(0, 7),
+          scopes,
+          rateLimitPerHour: input.rateLimitPerHour ?? DEFAULT_KEY_EVENTS_PER_HOUR,
+          expiresAt: input.expiresAt ?? null,
+          createdBy: actor.kind === 'user' ? actor.userId : null,
+        });
       });
       return { ...toView(row), api_key: secret };
     },

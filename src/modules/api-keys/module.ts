@@ -10,7 +10,7 @@ import { apiKeysRoutes } from './routes.js';
 
 export const apiKeysModule = defineModule({
   name: 'apiKeys',
-  services: (ctx) => createApiKeysService(ctx.db, ctx.secrets),
+  services: (ctx) => createApiKeysService(ctx.db, ctx.secrets, ctx.config.limits),
   routes: (apiKeys) => [{ prefix: '/api/v1', plugin: apiKeysRoutes(apiKeys) }],
   apiKeyVerifier: (apiKeys) => apiKeys,
   commands: {

@@ -62,12 +62,12 @@ export const apiKeysRoutes = (apiKeys: ApiKeysService): FastifyPluginAsyncTypebo
     config: ownerOfSite,
     schema: {
       operationId: 'createApiKey',
-      description: 'Creates a secret API key (`sk_…`) with the scopes asked and an hourly event rate limit. The secret is in this response only (Cache-Control: no-store); store it now. Owners of the site.',
+      description: 'Creates a secret API key (`sk_…`) with the scopes asked and an hourly event rate limit. The secret is in this response only (Cache-Control: no-store); store it now. Owners of the site. A site holds at most LIMIT_API_KEYS_PER_SITE keys (default 200), revoked and expired ones included: past it, 422 limit_reached, its message naming the number.',
       tags,
       summary: 'Create a secret API key (owners); the secret is in this response only',
       params: SiteParams,
       body: CreateApiKeyBody,
-      response: responses({ 201: Envelope(CreatedApiKey) }, [401, 403, 404]),
+      response: responses({ 201: Envelope(CreatedApiKey) }, [401, 403, 404, 422]),
     },
   }, async (request, reply) => {
     const key = await apiKeys.createKey(merchantActor(request), request.params.siteId, {

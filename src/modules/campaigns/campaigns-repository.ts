@@ -69,6 +69,12 @@ export async function insertCampaign(q: Queryable, siteId: string, campaignId: s
 }
 
 /** Replaces the settings and adds one to the version. */
+/** How many campaigns the site holds, in any status (archived ones included). */
+export async function countCampaigns(q: Queryable, siteId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM campaigns WHERE site_id = $1', [siteId]);
+  return rows[0]!.n;
+}
+
 export async function updateCampaign(q: Queryable, siteId: string, campaignId: string, s: CampaignSettings): Promise<Campaign> {
   const { rows } = await q.query<CampaignRow>(
     `UPDATE campaigns SET name = $1, status = $2, content = $3::jsonb, targeting = $4::jsonb, trigger = $5::jsonb, frequency = $6::jsonb,

@@ -1,6 +1,7 @@
 // Campaigns as one service: members' management, the public configuration (cached per site in this
 // process), and what other modules reach through the kernel: the forms of live campaigns
 // (submissions) and whether a campaign uses a media item (the media library).
+import type { Limits } from '../../domain/limits.js';
 import type { Database, Queryable } from '../../db/types.js';
 import { createCursorCodec, type PageRequest } from '../../db/paging.js';
 import type { Actor, ExperimentGate, MediaLibrary, SiteDirectory } from '../../kernel/index.js';
@@ -20,15 +21,16 @@ export interface CampaignsDeps {
   gate: ExperimentGate;
   media: MediaLibrary;
   publicBaseUrl: string | undefined;
+  limits: Pick<Limits, 'campaignsPerSite'>;
 }
 
-export function createCampaignsService({ db, secrets, sites, gate, media, publicBaseUrl }: CampaignsDeps) {
+export function createCampaignsService({ db, secrets, sites, gate, media, publicBaseUrl, limits }: CampaignsDeps) {
   const cursors = createCursorCodec(secrets);
   const configs = createRuntimeConfigs({ db, sites, gate, media });
   const store: CampaignStore = { db, gate, media, configs, publicBaseUrl };
   return {
     /** `baseUrl`: where media URLs point in the configuration's size check. */
-    create: (actor: Actor, siteId: string, settings: CampaignSettings, baseUrl: string) => createCampaign(store, actor, siteId, settings, baseUrl),
+    create: (actor: Actor, siteId: string, settings: CampaignSettings, baseUrl: string) => createCampaign(store, limits.campaignsPerSite, actor, siteId, settings, baseUrl),
     change: (actor: Actor, siteId: string, campaignId: string, patch: PatchCampaignInput, baseUrl: string) => changeCampaign(store, actor, siteId, campaignId, patch, baseUrl),
     list: (actor: Actor, siteId: string, filter: { status?: Status; kind?: Kind }, page: PageRequest) => listSiteCampaigns(db, cursors, actor, siteId, filter, page),
     get: (actor: Actor, siteId: string, campaignId: string) => getCampaign(db, actor, siteId, campaignId),

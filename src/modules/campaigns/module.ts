@@ -17,6 +17,7 @@ export const campaignsModule = defineModule({
       gate: ctx.experimentGate,
       media: ctx.mediaLibrary,
       publicBaseUrl: ctx.config.publicBaseUrl,
+      limits: ctx.config.limits,
     }),
   routes: (campaigns, ctx) => [{ prefix: '/api/v1', plugin: campaignRoutes(campaigns, ctx.config.publicBaseUrl) }],
   mediaUser: (campaigns) => ({ usesMedia: campaigns.usesMedia }),

@@ -31,7 +31,7 @@ export const campaignRoutes = (campaigns: CampaignsService, publicBaseUrl: strin
       operationId: 'createCampaign',
       tags,
       summary: 'Create a campaign (draft unless status says otherwise)',
-      description: RULES,
+      description: `${RULES} 422 limit_reached: the site holds LIMIT_CAMPAIGNS_PER_SITE campaigns (default 500) in any status, archived ones included; the message names the number.`,
       params: SiteParams,
       body: CreateCampaignBody,
       response: responses({ 201: Envelope(Campaign) }, [401, 403, 404, 422]),

@@ -1,21 +1,25 @@
 // Creating and changing a campaign (CONTRACT §9), by a member of its site. Each write runs in one
-// transaction with the site row locked (so two activations cannot together pass the size limit),
+// transaction with the site row locked (so two activations cannot together pass the size limit, nor
+// two creations LIMIT_CAMPAIGNS_PER_SITE),
 // makes every check of campaign-store.ts, bumps the version only when something changed, and
 // forgets the site's public configuration on this process.
 import { isDeepStrictEqual } from 'node:util';
+import { assertWithinLimit } from '../../domain/limits.js';
 import { AppError, notFound } from '../../errors.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import { canMove, newCampaignId, type Campaign, type CampaignSettings } from './campaign.js';
 import { checkPatch } from './campaign-input.js';
 import type { PatchCampaignInput } from './campaign-schema.js';
 import { checkWrite, type CampaignStore } from './campaign-store.js';
-import { findCampaign, insertCampaign, updateCampaign } from './campaigns-repository.js';
+import { countCampaigns, findCampaign, insertCampaign, updateCampaign } from './campaigns-repository.js';
 
 const createdBy = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
 
-export async function createCampaign(store: CampaignStore, actor: Actor, siteId: string, settings: CampaignSettings, baseUrl: string): Promise<Campaign> {
+/** A new campaign; at most `limit` a site in any status (archived ones stay, and count), counted under the site's lock. */
+export async function createCampaign(store: CampaignStore, limit: number, actor: Actor, siteId: string, settings: CampaignSettings, baseUrl: string): Promise<Campaign> {
   const created = await store.db.transaction(async (tx) => {
     const { site } = await getSiteWithRoleOrThrow(tx, siteId, actor, 'member', { forUpdate: true });
+    assertWithinLimit('campaignsPerSite', limit, await countCampaigns(tx, siteId));
     await checkWrite(tx, store, { site, next: settings, baseUrl });
     return insertCampaign(tx, siteId, newCampaignId(), settings, createdBy(actor));
   });

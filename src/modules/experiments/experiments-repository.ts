@@ -66,6 +66,17 @@ export async function insertExperiment(
   return experimentFromRow(rows[0]!);
 }
 
+/** Serialises the site's experiment creations until the transaction ends (an advisory lock: the site row stays free). */
+export async function lockSiteExperiments(q: Queryable, siteId: string): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtextextended('experiments:' || $1, 0))", [siteId]);
+}
+
+/** How many experiments the site holds, in any state. */
+export async function countExperiments(q: Queryable, siteId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM experiments WHERE site_id = $1', [siteId]);
+  return rows[0]!.n;
+}
+
 export async function findExperiment(q: Queryable, experimentId: string): Promise<Experiment | undefined> {
   const { rows } = await q.query<ExperimentRow>(`SELECT ${COLUMNS} FROM experiments WHERE experiment_id = $1`, [experimentId]);
   return rows[0] && experimentFromRow(rows[0]);

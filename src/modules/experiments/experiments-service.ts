@@ -2,6 +2,7 @@
 // stopped), sticky assignment for the browser, and results read from the running sums. It wires
 // the database, the cursor codec and the running-experiments cache into the use cases, one a file.
 import type { Database } from '../../db/types.js';
+import { DEFAULT_LIMITS, type Limits } from '../../domain/limits.js';
 import { createCursorCodec, type PageRequest } from '../../db/paging.js';
 import type { Actor, ExperimentGate, WorkflowTriggers } from '../../kernel/index.js';
 import type { Secrets } from '../../secrets.js';
@@ -15,7 +16,8 @@ import { createRunningExperiments } from './list-running-experiments.js';
 import { updateExperiment } from './update-experiment.js';
 import * as experiments from './experiments-repository.js';
 
-export function createExperimentsService(db: Database, secrets: Secrets, triggers?: WorkflowTriggers) {
+/** `limits`: the configuration's (module.ts passes config.limits); the defaults when none are given. */
+export function createExperimentsService(db: Database, secrets: Secrets, triggers?: WorkflowTriggers, limits: Pick<Limits, 'experimentsPerSite'> = DEFAULT_LIMITS) {
   const cursors = createCursorCodec(secrets);
   const running = createRunningExperiments(db);
   const assignments = { db, running, store: createAssignmentStore(db) };
@@ -29,7 +31,7 @@ export function createExperimentsService(db: Database, secrets: Secrets, trigger
   return {
     /** Experiments as gates of other modules' features (the kernel's extension point). */
     gate,
-    create: (actor: Actor, siteId: string, input: ExperimentInput) => createExperiment(db, actor, siteId, input),
+    create: (actor: Actor, siteId: string, input: ExperimentInput) => createExperiment(db, limits.experimentsPerSite, actor, siteId, input),
     /** The site's experiments, newest first. */
     list: (actor: Actor, siteId: string, page: PageRequest) => listExperiments(db, cursors, actor, siteId, page),
     /** The site of an experiment, for the route's access check before the schema. */

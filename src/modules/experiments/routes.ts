@@ -37,8 +37,8 @@ export const experimentsRoutes = (experiments: ExperimentsService): FastifyPlugi
     config: { ...merchant, siteAccess: { role: 'member', site: siteInBody } },
     schema: {
       operationId: 'createExperiment',
-      description: 'A draft experiment with its arms, for the site named by website_id (members of it). Start it to begin assigning sessions.',
-      tags, summary: 'Create an experiment (draft)', body: CreateExperimentBody, response: responses({ 201: Envelope(Experiment) }, [401, 403, 404]) },
+      description: 'A draft experiment with its arms, for the site named by website_id (members of it). Start it to begin assigning sessions. A site holds at most LIMIT_EXPERIMENTS_PER_SITE experiments (default 200) in any state: past it, 422 limit_reached, its message naming the number.',
+      tags, summary: 'Create an experiment (draft)', body: CreateExperimentBody, response: responses({ 201: Envelope(Experiment) }, [401, 403, 404, 422]) },
   }, async (request, reply) => {
     const { website_id, ...input } = request.body;
     return reply.code(201).send(ok(request, await experiments.create(merchantActor(request), website_id, input)));

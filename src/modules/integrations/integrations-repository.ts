@@ -57,6 +57,17 @@ export async function insertIntegration(q: Queryable, siteId: string, integratio
   return integrationOf(rows[0]!);
 }
 
+/** Serialises the site's integration creations until the transaction ends (an advisory lock: the site row stays free). */
+export async function lockSiteIntegrations(q: Queryable, siteId: string): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtextextended('integrations:' || $1, 0))", [siteId]);
+}
+
+/** How many integrations the site holds, paused ones included. */
+export async function countIntegrations(q: Queryable, siteId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM integrations WHERE site_id = $1', [siteId]);
+  return rows[0]!.n;
+}
+
 /** Writes the settings (and a new token when given) and the next tick; another account forgets the watermark. */
 export async function updateIntegration(q: Queryable, siteId: string, integrationId: string, s: IntegrationSettings, token: StoredToken | null, nextRunAt: Date | null, resetWatermark: boolean): Promise<Integration | null> {
   const { rows } = await q.query<IntegrationRow>(

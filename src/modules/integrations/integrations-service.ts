@@ -1,5 +1,5 @@
 // Integrations as one service (CONTRACT §11): owners' CRUD (the token sealed, never shown: its last
-// 4 characters only), runs listed and queued on demand, and the two job queues: the schedule's
+// 4 characters only; at most LIMIT_INTEGRATIONS_PER_SITE a site, a deleted one freeing room), runs listed and queued on demand, and the two job queues: the schedule's
 // ticks (schedule.ts, scheduler.ts) and the runs (run-integration.ts).
 //
 // Decisions:
@@ -12,6 +12,7 @@
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { createCursorCodec, openPage, type PageRequest } from '../../db/paging.js';
 import type { Database, Queryable } from '../../db/types.js';
+import { assertWithinLimit, type Limits } from '../../domain/limits.js';
 import { notFound } from '../../errors.js';
 import { randomBase62 } from '../../ids.js';
 import type { JobHandler } from '../../jobs/job.js';
@@ -35,6 +36,7 @@ export interface IntegrationsDeps {
   sites: SiteDirectory;
   imports: ReportImports;
   endpoints: { awinApiUrl: string; cjApiUrl: string };
+  limits: Pick<Limits, 'integrationsPerSite'>;
   limiters?: { awin?: CallLimiter; cj?: CallLimiter };
 }
 
@@ -61,6 +63,8 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       const { settings, token } = checkNewIntegration(input);
       const created = await db.transaction(async (tx) => {
         await getSiteWithRoleOrThrow(tx, siteId, actor, 'owner');
+        await repo.lockSiteIntegrations(tx, siteId);
+        assertWithinLimit('integrationsPerSite', deps.limits.integrationsPerSite, await repo.countIntegrations(tx, siteId));
         const integrationId = newIntegrationId();
         const { nextRunAt, enqueue } = reschedule(null, settings, Date.now());
         const integration = await repo.insertIntegration(tx, siteId, integrationId, settings, stored(siteId, integrationId, token!), nextRunAt);

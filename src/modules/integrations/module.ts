@@ -19,6 +19,7 @@ export const integrationsModule = defineModule({
       sites: ctx.kernel.siteDirectory,
       imports: ctx.reportImports,
       endpoints: networkEndpoints({ AWIN_API_URL: ctx.config.awinApiUrl, CJ_API_URL: ctx.config.cjApiUrl }),
+      limits: ctx.config.limits,
     }),
   routes: (integrations) => [{ prefix: '/api/v1', plugin: integrationRoutes(integrations) }],
   sealedColumns: INTEGRATION_TOKENS,

@@ -54,7 +54,7 @@ const WRITE_RULES =
 export const integrationRoutes = (integrations: IntegrationsService): FastifyPluginAsyncTypebox => async (app) => {
   app.post('/sites/:siteId/integrations', {
     config: ofOwner,
-    schema: { operationId: 'createIntegration', tags, summary: 'Connect an Awin or CJ account: its reports are imported on a schedule', description: WRITE_RULES, params: SiteParams, body: CreateIntegrationBody, response: responses({ 201: Envelope(IntegrationView) }, [401, 403, 404]) },
+    schema: { operationId: 'createIntegration', tags, summary: 'Connect an Awin or CJ account: its reports are imported on a schedule', description: `${WRITE_RULES} A site holds at most LIMIT_INTEGRATIONS_PER_SITE integrations (default 50; deleting one frees room): past it, 422 limit_reached, its message naming the number.`, params: SiteParams, body: CreateIntegrationBody, response: responses({ 201: Envelope(IntegrationView) }, [401, 403, 404, 422]) },
   }, async (request, reply) => {
     const b = request.body;
     const created = await integrations.create(merchantActor(request), request.params.siteId, {

@@ -60,7 +60,7 @@ export async function finishUpload(deps: UploadDeps, uploadId: string): Promise<
   try {
     const inspector = createImageInspector({ maxBytes: deps.maxBytes });
     for await (const bytes of readBlob(deps.db, uploadId, staged.chunks)) await inspector.push(bytes);
-    return await commitUpload(deps.db, staged, await inspector.finish());
+    return await commitUpload(deps.db, deps.limits, staged, await inspector.finish());
   } catch (err) {
     return discardAndThrow(deps.db, uploadId, err);
   }

@@ -32,6 +32,20 @@ const mediaFromRow = (r: MediaRow): Media => ({
   createdAt: r.created_at,
 });
 
+/** Serialises the site's new items until the transaction ends (an advisory lock: the site row stays free). */
+export async function lockSiteMedia(q: Queryable, siteId: string): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtextextended('media:' || $1, 0))", [siteId]);
+}
+
+/** How many items the site holds and their bytes together. */
+export async function siteMediaHeld(q: Queryable, siteId: string): Promise<{ items: number; bytes: number }> {
+  const { rows } = await q.query<{ items: number; bytes: string }>(
+    'SELECT count(*)::int AS items, COALESCE(sum(bytes), 0)::bigint AS bytes FROM media WHERE site_id = $1',
+    [siteId],
+  );
+  return { items: rows[0]!.items, bytes: Number(rows[0]!.bytes) };
+}
+
 /** Stores the item; undefined when the site already has an item with these bytes (nothing written). */
 export async function insertMedia(q: Queryable, m: ImageFacts & { mediaId: string; siteId: string; blobId: string }): Promise<Media | undefined> {
   const { rows } = await q.query<MediaRow>(

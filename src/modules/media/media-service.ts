@@ -2,6 +2,8 @@
 // command line), reads for members, deletion while no module uses an item, the public read of an
 // item's bytes, and the library other modules reference items through (lockExisting).
 import type { Database } from '../../db/types.js';
+import { DEFAULT_LIMITS } from '../../domain/limits.js';
+import type { MediaLimits } from './commit-upload.js';
 import { createCursorCodec, type PageRequest } from '../../db/paging.js';
 import type { Actor, MediaLibrary, MediaUser, SiteDirectory } from '../../kernel/index.js';
 import type { Secrets } from '../../secrets.js';
@@ -24,12 +26,14 @@ export interface MediaServiceDeps {
   users: MediaUser;
   /** PUBLIC_BASE_URL (the command line shows public URLs only with it). */
   publicBaseUrl?: string;
+  /** What a site's items may hold at most (the configuration's; its defaults when none are given). */
+  limits?: MediaLimits;
 }
 
-export function createMediaService({ db, secrets, maxBytes, sites, users, publicBaseUrl }: MediaServiceDeps) {
+export function createMediaService({ db, secrets, maxBytes, sites, users, publicBaseUrl, limits = DEFAULT_LIMITS }: MediaServiceDeps) {
   const cursors = createCursorCodec(secrets);
   const reaper = createStagingReaper(db);
-  const deps = { db, maxBytes, reaper };
+  const deps = { db, maxBytes, reaper, limits };
   const library: MediaLibrary = {
     lockExisting: async (q, siteId, mediaIds) => new Set(await media.lockExistingMedia(q, siteId, mediaIds)),
     publicUrl: publicMediaUrl,

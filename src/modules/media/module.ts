@@ -19,6 +19,7 @@ export const mediaModule = defineModule({
       sites: ctx.kernel.siteDirectory,
       users: ctx.mediaUsers,
       publicBaseUrl: ctx.config.publicBaseUrl,
+      limits: ctx.config.limits,
     }),
   routes: (media, ctx) => [{ prefix: '/api/v1', plugin: mediaRoutes(media, { publicBaseUrl: ctx.config.publicBaseUrl }) }],
   mediaLibrary: (media) => media.library,

@@ -68,7 +68,7 @@ function uploadRoute(app: App, media: MediaService, baseUrl: (request: FastifyRe
       tags,
       summary: 'Upload an image (multipart/form-data, one part named file): 201 new, 200 when the site has these bytes already',
       description:
-        'The bytes are streamed into the database in chunks. The type is sniffed from them: JPEG, PNG, WebP, GIF or AVIF, anything else (SVG, HTML, a script named .png) 415; the dimensions are read from the header: over 50 megapixels 422 image_too_large; a file cut short (or whose container sizes do not add up) 400 at /file; larger than MEDIA_MAX_BYTES 413; empty 400 at /file. Text fields beside the file are ignored; a second file is 400. The same bytes again on the same site answer 200 with the same media_id.',
+        'The bytes are streamed into the database in chunks. The type is sniffed from them: JPEG, PNG, WebP, GIF or AVIF, anything else (SVG, HTML, a script named .png) 415; the dimensions are read from the header: over 50 megapixels 422 image_too_large; a file cut short (or whose container sizes do not add up) 400 at /file; larger than MEDIA_MAX_BYTES 413; empty 400 at /file. Text fields beside the file are ignored; a second file is 400. The same bytes again on the same site answer 200 with the same media_id. A new item must fit the site’s limits, LIMIT_MEDIA_ITEMS_PER_SITE items (default 10000) and LIMIT_MEDIA_BYTES_PER_SITE bytes with this one’s (default 10 GiB): past either, 422 limit_reached, its message naming the number (a repeated upload answered 200 adds nothing and is never refused; deleting items frees room).',
       consumes: ['multipart/form-data'],
       params: SiteParams,
       body: UploadBody,

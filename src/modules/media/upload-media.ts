@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.js';
 import { getSiteWithRoleOrThrow, type Actor } from '../../kernel/index.js';
 import * as blobs from './blobs-repository.js';
 import { createBlobWriter } from './blob-writer.js';
-import { commitUpload } from './commit-upload.js';
+import { commitUpload, type MediaLimits } from './commit-upload.js';
 import { createImageInspector } from './image-inspector.js';
 import { newUploadId, type UploadOutcome } from './media.js';
 import type { StagingReaper } from './staging-reaper.js';
@@ -21,6 +21,7 @@ export interface UploadSource {
 export interface UploadDeps {
   db: Database;
   maxBytes: number;
+  limits: MediaLimits;
   reaper: StagingReaper;
 }
 
@@ -39,7 +40,7 @@ export async function uploadMedia(deps: UploadDeps, actor: Actor, siteId: string
     }
     await writer.end();
     await source.finish();
-    return await commitUpload(db, { blobId, siteId }, await inspector.finish());
+    return await commitUpload(db, deps.limits, { blobId, siteId }, await inspector.finish());
   } catch (err) {
     // Best effort: if the database is what failed, the stale upload is removed later by age.
     await blobs.deleteStagedBlob(db, blobId).catch(() => undefined);

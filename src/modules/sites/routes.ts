@@ -40,11 +40,11 @@ function siteRoutes(app: App, sites: SitesService): void {
     config: merchant,
     schema: {
       operationId: 'createSite',
-      description: 'Creates the site with its origins, publisher mode and configuration; the caller becomes its owner. The public site id (`site_…`) is what storefront pages use.',
+      description: 'Creates the site with its origins, publisher mode and configuration; the caller becomes its owner. The public site id (`site_…`) is what storefront pages use. A user is a member of at most LIMIT_SITES_PER_USER live sites (default 100; archived ones do not count): past it, 422 limit_reached, its message naming the number.',
       tags,
       summary: 'Create a site; the caller becomes its owner',
       body: CreateSiteBody,
-      response: responses({ 201: Envelope(Site) }, [401]),
+      response: responses({ 201: Envelope(Site) }, [401, 422]),
     },
   }, async (request, reply) => {
     const actor = merchantActor(request);
@@ -123,7 +123,7 @@ function memberRoutes(app: App, sites: SitesService): void {
     config: ownerOfSite,
     schema: {
       operationId: 'putMember',
-      description: 'Adds the user with the role, or changes an existing member’s role; a site always keeps at least one owner (422 last_owner).',
+      description: 'Adds the user with the role, or changes an existing member’s role; a site always keeps at least one owner (422 last_owner). A new member must fit LIMIT_MEMBERS_PER_SITE (default 500, owners included) and the user’s LIMIT_SITES_PER_USER (default 100 live sites): past either, 422 limit_reached, its message naming the number; a role change counts toward neither.',
       tags,
       summary: 'Add a member or change a role (owners); 201 when added, 200 when changed',
       params: SiteParams,
