@@ -1,12 +1,13 @@
 // The demo storefront, as a new user meets it after `npm start`: the page loads without console
-// errors, the demo site's campaigns show (a modal with a form, a quiz, the chatbot, a recommendation
-// slot) and its live panel shows their events. A screenshot is kept under test-results/.
+// errors, the demo site's campaigns show (a modal with a form to the experiment's treatment only, a
+// quiz, the chatbot, a recommendation slot), its product grid is the demo catalog with images that
+// load, and its live panel shows their events. A screenshot is kept under test-results/.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '../../helpers/browser.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 
@@ -25,16 +26,28 @@ describe('demo storefront in Chromium', { skip: !chromiumAvailable() && 'Chromiu
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows each kind of campaign live, without console errors, and their events in its panel', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  /** A fresh visitor (a new session) in `variant` of the demo experiment: new visitors until one is (each is 50 %). */
+  async function visitorIn(variant: 'control' | 'treatment', problems: string[]): Promise<Page> {
+    for (let tries = 0; tries < 20; tries += 1) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      // The bootstrap allows http://localhost:<port> and http://127.0.0.1:<port>.
+      await page.goto(`${server.url}/demo`);
+      await page.waitForFunction(() => (document.querySelector('#overlay') as { dataset?: Record<string, string> } | null)?.dataset?.variant !== undefined, undefined, { timeout: 15_000 });
+      if ((await page.getAttribute('#overlay', 'data-variant')) === variant) return page;
+      await context.close();
+    }
+    throw new Error(`no visitor in ${variant} after 20 sessions`);
+  }
+
+  it('shows each kind of campaign live to treatment, without console errors, and their events in its panel', async () => {
     const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
-    // The bootstrap allows http://localhost:<port> and http://127.0.0.1:<port>.
-    await page.goto(`${server.url}/demo`);
-    await page.waitForFunction(() => document.querySelector('#overlay')?.dataset.variant !== undefined, undefined, { timeout: 15_000 });
+    const page = await visitorIn('treatment', problems);
+    assert.match(await page.textContent('#variant-sees') ?? '', /sees the welcome offer/);
     const sdk = page.locator('sf-campaign');
 
     // The welcome modal (after 1.5 s) with its form and consent.
@@ -64,9 +77,10 @@ describe('demo storefront in Chromium', { skip: !chromiumAvailable() && 'Chromiu
     await page.locator('[data-sf-slot="demo-home"] a').first().waitFor({ timeout: 15_000 });
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.click('text=View >> nth=0');
-    await page.click('text=Add to cart >> nth=0');
-    for (const type of ['product_view', 'overlay_submit', 'quiz_complete', 'chatbot_message', 'recommendation_impression']) {
+    await page.locator('#product-trail-runner').getByRole('button', { name: 'View' }).click();
+    await page.locator('#product-trail-runner').getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForFunction(() => /product_id: trail-runner/.test(document.querySelector('#events')?.textContent ?? ''), undefined, { timeout: 15_000 });
+    for (const type of ['product_view', 'add_to_cart', 'overlay_submit', 'quiz_complete', 'chatbot_message', 'recommendation_impression']) {
       await page.waitForFunction((t) => new RegExp(t).test(document.querySelector('#events')?.textContent ?? ''), type, { timeout: 15_000 });
     }
     const panel = await page.textContent('#events');
@@ -74,6 +88,41 @@ describe('demo storefront in Chromium', { skip: !chromiumAvailable() && 'Chromiu
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: path.join('test-results', 'demo.png'), fullPage: true });
     assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('shows control the shop without the welcome modal (the experiment gates it), the quiz still', async () => {
+    const problems: string[] = [];
+    const page = await visitorIn('control', problems);
+    assert.match(await page.textContent('#variant-sees') ?? '', /without the welcome offer/);
+    const sdk = page.locator('sf-campaign');
+    // The chatbot (page load) shows, so the campaigns are running; the modal's 1.5 s delay passes without it.
+    await sdk.getByRole('button', { name: 'Chat with Sam' }).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(3_000);
+    assert.equal(await sdk.getByRole('dialog', { name: '10% off your first order' }).count(), 0, 'no welcome modal for control');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await sdk.getByRole('dialog', { name: 'Find your fit' }).waitFor({ timeout: 15_000 });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  it('draws its product grid from the demo catalog, every image loaded, and recommends those products', async () => {
+    const problems: string[] = [];
+    const page = await visitorIn('control', problems);
+    const titles = await page.locator('#products .product b').allTextContents();
+    assert.deepEqual([...titles].sort(), ['Head lamp', 'Hydration vest', 'Merino running socks', 'Packable rain shell', 'Road racer', 'Running cap', 'Trail runner', 'Wool beanie']);
+    assert.equal(await page.locator('#products img').count(), 8);
+    await page.waitForFunction(() => [...document.querySelectorAll('#products img')].every((i: { complete?: boolean; naturalWidth?: number }) => i.complete === true && i.naturalWidth === 320), undefined, { timeout: 15_000 });
+    assert.ok(await page.locator('#product-wool-beanie').getByRole('button', { name: 'Add to cart' }).isDisabled(), 'out of stock');
+    // The slot recommends the catalog's products, with their images, linking to their page on the demo.
+    const link = page.locator('[data-sf-slot="demo-home"] a').first();
+    await link.waitFor({ timeout: 15_000 });
+    assert.match((await link.getAttribute('href')) ?? '', /\/demo\?product=[a-z-]+$/);
+    const image = page.locator('[data-sf-slot="demo-home"] img').first();
+    await image.waitFor({ timeout: 15_000 });
+    await page.waitForFunction((el: { complete?: boolean; naturalWidth?: number } | null) => el?.complete === true && el.naturalWidth === 320, await image.elementHandle(), { timeout: 15_000 });
+    assert.deepEqual(problems, []);
+    await page.context().close();
   });
 
   it('is off with DEMO=0', async () => {
