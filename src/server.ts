@@ -8,7 +8,7 @@ import { bootstrapIfEmpty, bootstrapMessage, firstStepsMessage } from './bootstr
 import { controlSocketPath, serveControlSocket } from './cli/control-socket.js';
 import { serveMetricsPort } from './plugins/metrics.js';
 import { MODULES } from './modules/index.js';
-import { localSignInBanner } from './modules/dashboard/sign-in.js';
+import { localSignInBanner } from './auth/local-sign-in.js';
 import type { BackgroundTask } from './modules/module.js';
 
 // In-flight requests end within the database timeouts (CONTRACT §7: every request answers within

@@ -234,7 +234,7 @@ describe('functions and types', () => {
 });
 
 describe('tests', () => {
-  it('mirror src/: test/modules/<module>/, test/<folder of src>/, test/app for src’s own files, test/sdk, test/contract and test/architecture; none loose', () => {
+  it('mirror src/: test/modules/<module>/, test/<folder of src>/, test/app for src’s own files, test/sdk, test/contract, test/architecture and test/docs (the documentation’s own checks); none loose', () => {
     const tests = walk('test').filter((f) => f.endsWith('.test.ts'));
     const srcFolders = new Set(readdirSync(path.join(ROOT, 'src')).filter((d) => statSync(path.join(ROOT, 'src', d)).isDirectory()));
     const modules = new Set(readdirSync(path.join(ROOT, 'src/modules')).filter((d) => statSync(path.join(ROOT, 'src/modules', d)).isDirectory()));
@@ -242,7 +242,7 @@ describe('tests', () => {
       const [, first, second] = file.split('/');
       if (second === undefined) return true;
       if (first === 'modules') return !modules.has(second) || !file.split('/')[3];
-      return !(srcFolders.has(first!) || ['app', 'sdk', 'contract', 'architecture'].includes(first!));
+      return !(srcFolders.has(first!) || ['app', 'sdk', 'contract', 'architecture', 'docs'].includes(first!));
     });
     assert.deepEqual(misplaced, []);
   });

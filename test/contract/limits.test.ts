@@ -129,7 +129,7 @@ forEachEngine('limits', (t) => {
   describe('experiments: LIMIT_EXPERIMENTS_PER_SITE in any state', () => {
     const createExperiment = (s: Shop, name: string) =>
       t().inject({ method: 'POST', url: '/api/v1/partner-experiments', headers: s.memberH, payload: { website_id: s.siteId, name, surfaces: [{ type: 'overlay', campaign_id: 'summer' }] } });
-    // The service as the module builds it, given the configuration's limits (see the todo below).
+    // The service as the module builds it, given the configuration's limits.
     const service = () => createExperimentsService(t().database.db, t().secrets, undefined, t().config.limits);
     const input = (name: string) => ({ name, surfaces: [{ type: 'overlay' as const, campaign_id: 'summer' }] });
     const member = (s: Shop) => ({ kind: 'user' as const, userId: s.member });
@@ -158,7 +158,7 @@ forEachEngine('limits', (t) => {
       assert.equal(await countRows(t(), 'experiments', s.siteId), 2);
     });
 
-    it('answers 422 limit_reached over HTTP with the configured limit', { todo: 'src/modules/experiments/module.ts does not pass ctx.config.limits to createExperimentsService yet (the defaults apply)' }, async () => {
+    it('answers 422 limit_reached over HTTP with the configured limit', async () => {
       const s = await site();
       for (const name of ['first', 'second']) assert.equal((await createExperiment(s, name)).statusCode, 201);
       assertRefused(await createExperiment(s, 'third'), 'LIMIT_EXPERIMENTS_PER_SITE');

@@ -6,7 +6,7 @@
 import type { Config } from '../../config.js';
 import type { IdTokens } from '../../auth/id-tokens.js';
 import { AppError } from '../../errors.js';
-import { classifyAddress } from '../../outbound/address-class.js';
+import { localSignInAllowed, type SignInClient } from '../../auth/local-sign-in.js';
 import { clientBucket } from '../../rate-limit/client-address.js';
 import type { HourlyLimiter } from '../../rate-limit/hourly-limiter.js';
 
@@ -19,30 +19,6 @@ export type SignInMethod =
   | { method: 'oidc'; issuer: string; client_id: string; scope: string }
   | { method: 'local' }
   | { method: 'none' };
-
-/** Who asks: the client address (Fastify's, after TRUST_PROXY) and whether an untrusted proxy relayed the request. */
-export interface SignInClient {
-  address: string;
-  /** X-Forwarded-For or Forwarded was sent while TRUST_PROXY trusts no proxy: a proxy on this machine may stand for a remote client. */
-  relayed: boolean;
-}
-
-/**
- * Whether the local issuer may serve this client: any client with LOCAL_IDP_REMOTE=1, else only
- * a loopback address that no proxy relayed (a reverse proxy on the same machine connects from
- * 127.0.0.1 for every remote visitor, and says so in X-Forwarded-For).
- */
-export function localSignInAllowed(client: SignInClient, remoteAllowed: boolean): boolean {
-  return remoteAllowed || (!client.relayed && classifyAddress(client.address) === 'loopback');
-}
-
-/** The start-up banner's line about the local issuer. */
-export function localSignInBanner(config: Pick<Config, 'localIdp' | 'localIdpRemote'>): string {
-  if (!config.localIdp) return 'Local sign-in: off (sign in through your identity provider, IDP_ISSUER).';
-  return config.localIdpRemote
-    ? 'Local sign-in: ON FOR ANY CLIENT (LOCAL_IDP_REMOTE=1): whoever reaches this port can sign in as any user. Use it only on a private network.'
-    : 'Local sign-in: on for clients on this machine only (loopback); others are refused (LOCAL_IDP_REMOTE=1 lets them in).';
-}
 
 export function createSignIn(deps: { config: Config; idTokens: IdTokens; limiter: HourlyLimiter }) {
   const { idp, localIdp, localIdpRemote } = deps.config;
@@ -73,3 +49,4 @@ export function createSignIn(deps: { config: Config; idTokens: IdTokens; limiter
 }
 
 export type SignIn = ReturnType<typeof createSignIn>;
+export type { SignInClient };

@@ -7,7 +7,7 @@ import { experimentsRoutes } from './routes.js';
 
 export const experimentsModule = defineModule({
   name: 'experiments',
-  services: (ctx) => createExperimentsService(ctx.db, ctx.secrets, ctx.workflowTriggers),
+  services: (ctx) => createExperimentsService(ctx.db, ctx.secrets, ctx.workflowTriggers, ctx.config.limits),
   routes: (experiments) => [{ prefix: '/api/v1', plugin: experimentsRoutes(experiments) }],
   orderLedgerListener: () => experimentLedger,
   experimentGate: (experiments) => experiments.gate,

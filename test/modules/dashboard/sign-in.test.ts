@@ -6,7 +6,8 @@ import { randomInt } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { bearer, createTestApp, forEachEngine, type TestApp } from '../../helpers/app.js';
 import { startFakeIdp, IDP_AUDIENCE, type FakeIdp } from '../../helpers/fake-idp.js';
-import { LOCAL_SIGN_INS_PER_MINUTE, localSignInAllowed, localSignInBanner } from '../../../src/modules/dashboard/sign-in.js';
+import { LOCAL_SIGN_INS_PER_MINUTE } from '../../../src/modules/dashboard/sign-in.js';
+import { localSignInAllowed, localSignInBanner } from '../../../src/auth/local-sign-in.js';
 
 const METHOD = '/api/v1/sign-in';
 const LOCAL = '/api/v1/sign-in/local';
