@@ -65,23 +65,61 @@ export interface ImageInspector {
 /** Between two tries at reading the dimensions from a growing head. */
 const MEASURE_STEP = 64 * 1024;
 
+/** The first bytes of a file, kept (copied) until let go. */
+interface Head {
+  readonly length: number;
+  /** False once let go: no more bytes are kept. */
+  readonly keeping: boolean;
+  /** Keeps what of `bytes` fits in HEAD_BYTES; how many it kept (from the start of `bytes`). */
+  keep(bytes: Uint8Array): number;
+  bytes(): Buffer;
+  letGo(): void;
+}
+
+function keptHead(): Head {
+  let parts: Buffer[] = [];
+  let length = 0;
+  let keeping = true;
+  return {
+    get length() {
+      return length;
+    },
+    get keeping() {
+      return keeping;
+    },
+    keep(bytes) {
+      const kept = keeping ? Math.min(bytes.length, HEAD_BYTES - length) : 0;
+      if (kept > 0) {
+        parts.push(Buffer.from(bytes.subarray(0, kept))); // a copy: the caller may reuse its buffer
+        length += kept;
+      }
+      return kept;
+    },
+    bytes() {
+      if (parts.length > 1) parts = [Buffer.concat(parts, length)];
+      return parts[0] ?? Buffer.alloc(0);
+    },
+    letGo() {
+      keeping = false;
+      parts = [];
+    },
+  };
+}
+
+/** The header's size, grown to what the frames need (the same, unless a GIF's frames lie outside its screen). */
+const grown = (size: Dimensions, extent: Dimensions | undefined): Dimensions =>
+  extent ? { width: Math.max(size.width, extent.width), height: Math.max(size.height, extent.height) } : size;
+
 export function createImageInspector(options: { maxBytes: number }): ImageInspector {
   const hash = createHash('sha256');
-  // The first bytes, kept until the type is sniffed and the dimensions read (then let go: most
-  // images declare them in their first kilobytes, a JPEG after its EXIF, ICC and XMP segments).
-  let head: Buffer[] = [];
-  let headLength = 0;
-  let keepingHead = true;
+  // Kept until the type is sniffed and the dimensions read (then let go: most images declare them
+  // in their first kilobytes, a JPEG after its EXIF, ICC and XMP segments).
+  const head = keptHead();
   let total = 0;
   let type: MediaType | undefined;
   let walker: StructureWalker | undefined;
   let dimensions: Dimensions | undefined;
   let nextMeasure = SNIFF_BYTES;
-
-  const headBytes = () => {
-    if (head.length > 1) head = [Buffer.concat(head, headLength)];
-    return head[0] ?? Buffer.alloc(0);
-  };
 
   /** A frame that makes the canvas too large is refused as soon as it is walked (it may be the last of many). */
   function pushToWalker(bytes: Uint8Array): void {
@@ -91,10 +129,10 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
   }
 
   async function sniff(): Promise<MediaType> {
-    const sniffed = await sniffImageType(headBytes());
+    const sniffed = await sniffImageType(head.bytes());
     if (!sniffed.ok) throw unsupportedType(sniffed.found);
     walker = structureWalker(sniffed.type);
-    pushToWalker(headBytes()); // every byte so far is in the head (it is sniffed long before the head is full)
+    pushToWalker(head.bytes()); // every byte so far is in the head (it is sniffed long before the head is full)
     return sniffed.type;
   }
 
@@ -104,13 +142,10 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
    * answered at the end.
    */
   function measure(last: boolean): void {
-    if (!keepingHead || (!last && headLength < nextMeasure && headLength < HEAD_BYTES)) return;
-    nextMeasure = headLength + MEASURE_STEP;
-    dimensions = readDimensions(headBytes());
-    if (dimensions || last || headLength >= HEAD_BYTES) {
-      keepingHead = false;
-      head = [];
-    }
+    if (!head.keeping || (!last && head.length < nextMeasure && head.length < HEAD_BYTES)) return;
+    nextMeasure = head.length + MEASURE_STEP;
+    dimensions = readDimensions(head.bytes());
+    if (dimensions || last || head.length >= HEAD_BYTES) head.letGo();
     if (dimensions && tooManyPixels(dimensions)) throw imageTooLarge(dimensions);
   }
 
@@ -124,13 +159,9 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
       total += bytes.length;
       if (total > options.maxBytes) throw fileTooLarge(options.maxBytes);
       hash.update(bytes);
-      const kept = keepingHead ? Math.min(bytes.length, HEAD_BYTES - headLength) : 0;
-      if (kept > 0) {
-        head.push(Buffer.from(bytes.subarray(0, kept))); // a copy: the caller may reuse its buffer
-        headLength += kept;
-      }
+      const kept = head.keep(bytes);
       if (type === undefined) {
-        if (headLength < SNIFF_BYTES) return;
+        if (head.length < SNIFF_BYTES) return;
         type = await sniff();
         pushToWalker(bytes.subarray(kept));
       } else {
@@ -146,9 +177,7 @@ export function createImageInspector(options: { maxBytes: number }): ImageInspec
       const structure = walker!.end();
       if (!structure.ok) throw incomplete(structure);
       if (!dimensions) throw unreadable(type);
-      // The header's size, grown to what the frames need (the same, unless a GIF's frames lie outside its screen).
-      const { extent } = structure;
-      const size = extent ? { width: Math.max(dimensions.width, extent.width), height: Math.max(dimensions.height, extent.height) } : dimensions;
+      const size = grown(dimensions, structure.extent);
       if (tooManyPixels(size)) throw imageTooLarge(size);
       return { sha256: hash.digest('hex'), contentType: type, bytes: total, width: size.width, height: size.height };
     },

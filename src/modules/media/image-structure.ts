@@ -178,6 +178,15 @@ function gifWalk(): Walk {
 
 const fourccText = (b: Uint8Array) => JSON.stringify(ascii(b, 0, 4).replace(/[^\x20-\x7e]/g, '?'));
 
+/** A WebP's canvas as far as its walk knows it, shared by its chunks and its frames' chunks. */
+interface WebpCanvas {
+  size: Dimensions | undefined;
+  /** Where the size came from (VP8X, or the simple format's one bitstream), for messages. */
+  name: string;
+  /** The RIFF's chunks seen so far: a VP8X chunk must be the first. */
+  topChunks: number;
+}
+
 // WebP (RFC 9649): the RIFF header (§2.4), then chunks of a FourCC, a little-endian size and the data
 // padded to an even length (§2.3). The canvas is the VP8X chunk's (§2.7, extended format) or the one
 // bitstream's (§2.5 VP8, §2.6 VP8L, simple format). Each ANMF frame (§2.7.1.1) places a frame at twice
@@ -187,91 +196,89 @@ const fourccText = (b: Uint8Array) => JSON.stringify(ascii(b, 0, 4).replace(/[^\
 // bitstream is what is decoded, the ANMF header what some readers trust.
 function webpWalk(): Walk {
   let declared = 0;
-  let canvas: Dimensions | undefined;
-  let canvasName = '';
-  let topChunks = 0;
-
-  /** The chunks in the next `left` bytes (the RIFF's, or an ANMF frame's), then `done`. */
-  const chunks = (left: number, frame: Rect | undefined, done: () => Step): Step => {
-    // Fewer bytes than a chunk header hold no image: skipped, as libwebp stops there too.
-    if (left < 8) return skip(left, done);
-    return read(8, (h) => {
-      const size = u32le(h, 4);
-      const room = left - 8;
-      if (size > room) return fail(`its ${fourccText(h)} chunk declares ${size} bytes, more than the ${room} left in its ${frame ? 'ANMF frame' : 'RIFF container'}`);
-      // The last chunk's pad byte may be missing: tolerated, as it holds nothing.
-      const body = Math.min(size + (size & 1), room);
-      return chunk(h, size, body, frame, () => chunks(room - body, frame, done));
-    });
-  };
-
-  /** A bitstream's size (at its frame's offset) must fit the canvas; in the simple format it is the canvas. */
-  const bitstream = (kind: string, width: number, height: number, frame: Rect | undefined, rest: () => Step): Step => {
-    if (!canvas) {
-      canvas = { width, height };
-      canvasName = `its ${kind} bitstream`;
-      return rest();
-    }
-    const problem = misfit(`a ${kind} bitstream`, { x: frame?.x ?? 0, y: frame?.y ?? 0, width, height }, canvas, canvasName);
-    return problem ? fail(problem) : rest();
-  };
-
-  const chunk = (h: Uint8Array, size: number, body: number, frame: Rect | undefined, next: () => Step): Step => {
-    const first = !frame && topChunks++ === 0;
-    switch (ascii(h, 0, 4)) {
-      case 'VP8X':
-        if (!first) return fail('its VP8X chunk is not its first');
-        if (size < 10) return fail(`its VP8X chunk has ${size} bytes, fewer than 10`);
-        return read(10, (d) => {
-          canvas = { width: 1 + u24le(d, 4), height: 1 + u24le(d, 7) };
-          canvasName = 'VP8X';
-          return skip(body - 10, next);
-        });
-      case 'ANMF':
-        if (frame) return fail('an animation frame (ANMF) holds another');
-        if (canvasName !== 'VP8X') return fail('it holds an animation frame (ANMF) without a VP8X canvas');
-        if (size < 16) return fail(`an animation frame (ANMF) has ${size} bytes, fewer than 16`);
-        return read(16, (d) => {
-          const rect = { x: 2 * u24le(d, 0), y: 2 * u24le(d, 3), width: 1 + u24le(d, 6), height: 1 + u24le(d, 9) };
-          const problem = misfit('an animation frame (ANMF)', rect, canvas!, canvasName);
-          return problem ? fail(problem) : chunks(body - 16, rect, next);
-        });
-      case 'VP8L':
-        // The signature 0x2F, then 14 bits of width - 1, 14 of height - 1, 1 of alpha, 3 of version (0).
-        if (size < 5) return fail(`its VP8L chunk has ${size} bytes, fewer than its 5-byte header`);
-        return read(5, (d) => {
-          const bits = u32le(d, 1);
-          if (d[0] !== 0x2f || bits >>> 29 !== 0) return fail('its VP8L chunk does not start with a lossless bitstream header');
-          return bitstream('VP8L', 1 + (bits & 0x3fff), 1 + ((bits >>> 14) & 0x3fff), frame, () => skip(body - 5, next));
-        });
-      case 'VP8 ':
-        // A key frame (bit 0 of the 3-byte frame tag clear), the start code 9D 01 2A, then 14 bits of
-        // width and 14 of height (each with 2 bits of scaling) (RFC 6386 §9.1).
-        if (size < 10) return fail(`its VP8 chunk has ${size} bytes, fewer than its 10-byte header`);
-        return read(10, (d) => {
-          const width = u16le(d, 6) & 0x3fff;
-          const height = u16le(d, 8) & 0x3fff;
-          if (d[0]! & 1 || d[3] !== 0x9d || d[4] !== 0x01 || d[5] !== 0x2a) return fail('its VP8 chunk does not start with a key frame header');
-          if (width === 0 || height === 0) return fail(`its VP8 bitstream is ${width} × ${height} pixels`);
-          return bitstream('VP8', width, height, frame, () => skip(body - 10, next));
-        });
-      default:
-        return skip(body, next); // ALPH, ANIM, ICCP, EXIF, XMP and unknown chunks (§2.7.1.6)
-    }
-  };
-
+  const canvas: WebpCanvas = { size: undefined, name: '', topChunks: 0 };
   return {
     start: read(12, (h) => {
       if (ascii(h, 0, 4) !== 'RIFF' || ascii(h, 8, 12) !== 'WEBP') return fail('it does not start with a RIFF WEBP header');
       const size = u32le(h, 4);
       if (size < 4) return fail(`its RIFF header declares ${size} bytes`);
       declared = size + 8;
-      return chunks(size - 4, undefined, () => end('refuse'));
+      return webpChunks(canvas, size - 4, undefined, () => end('refuse'));
     }),
     cutShort: (total) => `the WebP file is cut short: its RIFF header declares ${declared} bytes, the file has ${total}`,
     trailing: (extra) => `the WebP file does not add up: it has ${extra} bytes after the ${declared} its RIFF header declares`,
-    extent: () => canvas,
+    extent: () => canvas.size,
   };
+}
+
+/** The chunks in the next `left` bytes (the RIFF's, or an ANMF frame's), then `done`. */
+function webpChunks(canvas: WebpCanvas, left: number, frame: Rect | undefined, done: () => Step): Step {
+  // Fewer bytes than a chunk header hold no image: skipped, as libwebp stops there too.
+  if (left < 8) return skip(left, done);
+  return read(8, (h) => {
+    const size = u32le(h, 4);
+    const room = left - 8;
+    if (size > room) return fail(`its ${fourccText(h)} chunk declares ${size} bytes, more than the ${room} left in its ${frame ? 'ANMF frame' : 'RIFF container'}`);
+    // The last chunk's pad byte may be missing: tolerated, as it holds nothing.
+    const body = Math.min(size + (size & 1), room);
+    return webpChunk(canvas, h, size, body, frame, () => webpChunks(canvas, room - body, frame, done));
+  });
+}
+
+/** One chunk, of header `h`, `size` bytes and `body` bytes with its pad byte, then `next`. */
+function webpChunk(canvas: WebpCanvas, h: Uint8Array, size: number, body: number, frame: Rect | undefined, next: () => Step): Step {
+  const first = !frame && canvas.topChunks++ === 0;
+  switch (ascii(h, 0, 4)) {
+    case 'VP8X':
+      if (!first) return fail('its VP8X chunk is not its first');
+      if (size < 10) return fail(`its VP8X chunk has ${size} bytes, fewer than 10`);
+      return read(10, (d) => {
+        canvas.size = { width: 1 + u24le(d, 4), height: 1 + u24le(d, 7) };
+        canvas.name = 'VP8X';
+        return skip(body - 10, next);
+      });
+    case 'ANMF':
+      if (frame) return fail('an animation frame (ANMF) holds another');
+      if (canvas.name !== 'VP8X') return fail('it holds an animation frame (ANMF) without a VP8X canvas');
+      if (size < 16) return fail(`an animation frame (ANMF) has ${size} bytes, fewer than 16`);
+      return read(16, (d) => {
+        const rect = { x: 2 * u24le(d, 0), y: 2 * u24le(d, 3), width: 1 + u24le(d, 6), height: 1 + u24le(d, 9) };
+        const problem = misfit('an animation frame (ANMF)', rect, canvas.size!, canvas.name);
+        return problem ? fail(problem) : webpChunks(canvas, body - 16, rect, next);
+      });
+    case 'VP8L':
+      // The signature 0x2F, then 14 bits of width - 1, 14 of height - 1, 1 of alpha, 3 of version (0).
+      if (size < 5) return fail(`its VP8L chunk has ${size} bytes, fewer than its 5-byte header`);
+      return read(5, (d) => {
+        const bits = u32le(d, 1);
+        if (d[0] !== 0x2f || bits >>> 29 !== 0) return fail('its VP8L chunk does not start with a lossless bitstream header');
+        return webpBitstream(canvas, 'VP8L', 1 + (bits & 0x3fff), 1 + ((bits >>> 14) & 0x3fff), frame, () => skip(body - 5, next));
+      });
+    case 'VP8 ':
+      // A key frame (bit 0 of the 3-byte frame tag clear), the start code 9D 01 2A, then 14 bits of
+      // width and 14 of height (each with 2 bits of scaling) (RFC 6386 §9.1).
+      if (size < 10) return fail(`its VP8 chunk has ${size} bytes, fewer than its 10-byte header`);
+      return read(10, (d) => {
+        const width = u16le(d, 6) & 0x3fff;
+        const height = u16le(d, 8) & 0x3fff;
+        if (d[0]! & 1 || d[3] !== 0x9d || d[4] !== 0x01 || d[5] !== 0x2a) return fail('its VP8 chunk does not start with a key frame header');
+        if (width === 0 || height === 0) return fail(`its VP8 bitstream is ${width} × ${height} pixels`);
+        return webpBitstream(canvas, 'VP8', width, height, frame, () => skip(body - 10, next));
+      });
+    default:
+      return skip(body, next); // ALPH, ANIM, ICCP, EXIF, XMP and unknown chunks (§2.7.1.6)
+  }
+}
+
+/** A bitstream's size (at its frame's offset) must fit the canvas; in the simple format it is the canvas. */
+function webpBitstream(canvas: WebpCanvas, kind: string, width: number, height: number, frame: Rect | undefined, rest: () => Step): Step {
+  if (!canvas.size) {
+    canvas.size = { width, height };
+    canvas.name = `its ${kind} bitstream`;
+    return rest();
+  }
+  const problem = misfit(`a ${kind} bitstream`, { x: frame?.x ?? 0, y: frame?.y ?? 0, width, height }, canvas.size, canvas.name);
+  return problem ? fail(problem) : rest();
 }
 
 function isobmffWalk(): Walk {
@@ -324,87 +331,103 @@ export interface StructureWalker {
   end(): StructureResult;
 }
 
-/** A walker of one file of the type (the type sniffed from its first bytes). */
-export function structureWalker(type: MediaType): StructureWalker {
-  const walk = WALKS[type]();
-  let step = walk.start;
-  let pending: Uint8Array[] = []; // the bytes of an unfinished read
-  let pendingLength = 0;
-  let total = 0;
-  let trailing = 0;
+type StepOf<K extends Step['kind']> = Extract<Step, { kind: K }>;
 
-  // A skip of nothing is done at once (a chain of them ends: every walk reads before it skips again).
-  const settle = (next: Step): Step => {
-    let s = next;
-    while (s.kind === 'skip' && s.n === 0) s = s.then();
-    return s;
-  };
-  step = settle(step);
+/** Where a walk stands: its step, the bytes of an unfinished read, and how many bytes came after its end. */
+interface Position {
+  step: Step;
+  pending: Uint8Array[];
+  pendingLength: number;
+  trailing: number;
+}
 
-  function consume(bytes: Uint8Array, from: number): number {
-    switch (step.kind) {
-      case 'end':
-        trailing += bytes.length - from;
-        return bytes.length;
-      case 'fail':
-        return bytes.length;
-      case 'skip': {
-        const k = Math.min(step.n, bytes.length - from);
-        const rest = step.n - k;
-        step = rest === 0 ? settle(step.then()) : { ...step, n: rest };
-        return from + k;
-      }
-      case 'seek': {
-        const at = bytes.indexOf(step.byte, from);
-        if (at < 0) return bytes.length;
-        step = settle(step.then());
-        return at + 1;
-      }
-      case 'blocks': {
-        // Walked here rather than as a step a sub-block: image data is most of a GIF's bytes.
-        let at = from;
-        let left = step.left;
-        while (at < bytes.length) {
-          if (left > 0) {
-            const k = Math.min(left, bytes.length - at);
-            at += k;
-            left -= k;
-          } else {
-            left = bytes[at++]!;
-            if (left === 0) {
-              step = settle(step.then());
-              return at;
-            }
-          }
-        }
-        step = { ...step, left };
+// A skip of nothing is done at once (a chain of them ends: every walk reads before it skips again).
+function settle(next: Step): Step {
+  let s = next;
+  while (s.kind === 'skip' && s.n === 0) s = s.then();
+  return s;
+}
+
+/** Takes what the current step wants of `bytes` from `from` on; where it stopped. */
+function consume(pos: Position, bytes: Uint8Array, from: number): number {
+  const step = pos.step;
+  switch (step.kind) {
+    case 'end':
+      pos.trailing += bytes.length - from;
+      return bytes.length;
+    case 'fail':
+      return bytes.length;
+    case 'skip': {
+      const k = Math.min(step.n, bytes.length - from);
+      const rest = step.n - k;
+      pos.step = rest === 0 ? settle(step.then()) : { ...step, n: rest };
+      return from + k;
+    }
+    case 'seek': {
+      const at = bytes.indexOf(step.byte, from);
+      if (at < 0) return bytes.length;
+      pos.step = settle(step.then());
+      return at + 1;
+    }
+    case 'blocks':
+      return consumeBlocks(pos, step, bytes, from);
+    case 'read':
+      return consumeRead(pos, step, bytes, from);
+  }
+}
+
+// GIF data sub-blocks, walked in one loop rather than as a step a sub-block: image data is most of a GIF's bytes.
+function consumeBlocks(pos: Position, step: StepOf<'blocks'>, bytes: Uint8Array, from: number): number {
+  let at = from;
+  let left = step.left;
+  while (at < bytes.length) {
+    if (left > 0) {
+      const k = Math.min(left, bytes.length - at);
+      at += k;
+      left -= k;
+    } else {
+      left = bytes[at++]!;
+      if (left === 0) {
+        pos.step = settle(step.then());
         return at;
-      }
-      case 'read': {
-        if (pendingLength === 0 && bytes.length - from >= step.n) {
-          // Whole in this piece: a view, not a copy (every step reads its bytes at once and keeps none).
-          const n = step.n;
-          step = settle(step.then(bytes.subarray(from, from + n)));
-          return from + n;
-        }
-        const k = Math.min(step.n - pendingLength, bytes.length - from);
-        // A copy (at most a few bytes): the caller may reuse its buffer before the read completes.
-        pending.push(bytes.slice(from, from + k));
-        pendingLength += k;
-        if (pendingLength === step.n) {
-          const whole = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
-          pending = [];
-          pendingLength = 0;
-          step = settle(step.then(whole));
-        }
-        return from + k;
       }
     }
   }
+  pos.step = { ...step, left };
+  return at;
+}
+
+/** A read's bytes, handed over whole however the pieces split them. */
+function consumeRead(pos: Position, step: StepOf<'read'>, bytes: Uint8Array, from: number): number {
+  if (pos.pendingLength === 0 && bytes.length - from >= step.n) {
+    // Whole in this piece: a view, not a copy (every step reads its bytes at once and keeps none).
+    const n = step.n;
+    pos.step = settle(step.then(bytes.subarray(from, from + n)));
+    return from + n;
+  }
+  const k = Math.min(step.n - pos.pendingLength, bytes.length - from);
+  // A copy (at most a few bytes): the caller may reuse its buffer before the read completes.
+  pos.pending.push(bytes.slice(from, from + k));
+  pos.pendingLength += k;
+  if (pos.pendingLength === step.n) {
+    const whole = pos.pending.length === 1 ? pos.pending[0]! : Buffer.concat(pos.pending);
+    pos.pending = [];
+    pos.pendingLength = 0;
+    pos.step = settle(step.then(whole));
+  }
+  return from + k;
+}
+
+/** A walker of one file of the type (the type sniffed from its first bytes). */
+export function structureWalker(type: MediaType): StructureWalker {
+  const walk = WALKS[type]();
+  const pos: Position = { step: settle(walk.start), pending: [], pendingLength: 0, trailing: 0 };
+  let total = 0;
 
   /** Whether the file, ended here, was whole. */
   function whether(): StructureResult {
     const name = TYPE_NAMES[type];
+    const { step, trailing } = pos;
     if (step.kind === 'fail') return { ok: false, problem: 'malformed', message: `the ${name} file is malformed: ${step.message}` };
     if (step.kind === 'end') {
       if (trailing > 0 && step.trailing === 'refuse') {
@@ -412,7 +435,7 @@ export function structureWalker(type: MediaType): StructureWalker {
       }
       return { ok: true, trailingBytes: trailing };
     }
-    if (step.kind === 'read' && step.endOk && pendingLength === 0) return { ok: true, trailingBytes: 0 };
+    if (step.kind === 'read' && step.endOk && pos.pendingLength === 0) return { ok: true, trailingBytes: 0 };
     return { ok: false, problem: 'truncated', message: walk.cutShort(total) };
   }
 
@@ -420,7 +443,7 @@ export function structureWalker(type: MediaType): StructureWalker {
     push(bytes) {
       total += bytes.length;
       let at = 0;
-      while (at < bytes.length) at = consume(bytes, at);
+      while (at < bytes.length) at = consume(pos, bytes, at);
     },
     extent: () => walk.extent?.(),
     end() {
