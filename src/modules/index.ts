@@ -6,6 +6,7 @@ import { apiKeysModule } from './api-keys/module.js';
 import { attributionModule } from './attribution/module.js';
 import { campaignsModule } from './campaigns/module.js';
 import { catalogModule } from './catalog/module.js';
+import { consentModule } from './consent/module.js';
 import { credentialsModule } from './credentials/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { demoModule } from './demo/module.js';
@@ -38,6 +39,7 @@ export const MODULES = [
   campaignsModule,
   recommendationsModule,
   submissionsModule,
+  consentModule,
   analyticsModule,
   workflowsModule,
   integrationsModule,

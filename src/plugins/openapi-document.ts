@@ -21,6 +21,7 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'campaigns', description: 'On-site campaigns and the public configuration storefronts read.' },
   { name: 'recommendations', description: 'Products to show in a recommendation campaign’s slot.' },
   { name: 'submissions', description: 'Campaign form submissions: taken from browsers, read and erased by members.' },
+  { name: 'consent', description: 'Visitors’ consent decisions: recorded from browsers as proof, read by members.' },
   { name: 'analytics', description: 'Figures for members of a site.' },
   { name: 'workflows', description: 'Webhooks on what happens on a site: signed deliveries with retries.' },
   { name: 'integrations', description: 'Affiliate network accounts (Awin, CJ) whose reports are imported on a schedule.' },

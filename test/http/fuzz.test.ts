@@ -645,6 +645,17 @@ const EXAMPLES: Record<string, Partial<RouteSpec>> = {
   'GET /api/v1/sites/:siteId/submissions': { query: (w, n): Record<string, string> => (n % 2 ? { limit: '2' } : { limit: '2', campaign_id: pick(w.campaigns, n) ?? 'cmp_fuzz' }) },
   'GET /api/v1/sites/:siteId/submissions/:submissionId': {},
   'DELETE /api/v1/sites/:siteId/submissions/:submissionId': {},
+  'POST /api/v1/consent': {
+    body: (_w, n) => ({
+      session_id: `fuzz-${n}`,
+      ...(n % 3 === 0 ? {} : { device_id: `fuzz-dev-${n % 20}` }),
+      choices: { analytics: n % 2 === 0, marketing: n % 4 === 0 },
+      source: (['default', 'banner', 'gpc', 'api'] as const)[n % 4]!,
+      ...(n % 5 === 0 ? {} : { policy_version: `2026-${1 + (n % 12)}` }),
+    }),
+    beaconField: 'runtime_token',
+  },
+  'GET /api/v1/sites/:siteId/consents': { query: (_w, n): Record<string, string> => (n % 2 ? { limit: '2' } : { limit: '2', device_id: `fuzz-dev-${n % 20}` }) },
   'POST /api/v1/sites/:siteId/workflows': {
     learn: (w, data) => cap(w.workflows, data.workflow_id, 20),
     body: (_w, n) => ({ name: `Fuzz ${n}`, status: n % 2 ? 'active' : 'paused', trigger: { on: ['event', 'conversion', 'publisher_report', 'experiment'][n % 4]!, ...(n % 3 === 0 ? { conditions: [{ path: '/properties/total', op: 'gt', value: n }] } : {}) }, action: { type: 'webhook', url: `https://hooks.example.com/${n}` } }),

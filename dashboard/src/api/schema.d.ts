@@ -100,6 +100,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a visitor’s consent decision: 201 { consent_id }
+         * @description Runtime token only, with the Origin it was issued for (another or none: 401); a secret key or an ID token is 401. During page unload the body may be text/plain with `runtime_token` in it and no credential header (navigator.sendBeacon); a secret key in the body is 401.
+         *
+         *     Every decision is a new record (the SDK sends one for each): nothing is updated or replaced, so the records are the history of what the visitor chose. Bad input (no choices, a choice that is not true/false, an unknown source, a policy_version over 64 characters or with a control character) is 400 at its pointer and nothing is stored.
+         *
+         *     Stored with the token’s origin and the server’s time of receipt; the session and device ids are encrypted at rest and the device is also kept as a keyed hash for lookups. The client address is not stored.
+         */
+        post: operations["recordConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/credentials/current": {
         parameters: {
             query?: never;
@@ -826,6 +850,26 @@ export interface paths {
         patch: operations["updateCampaign"];
         trace?: never;
     };
+    "/api/v1/sites/{siteId}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site’s consent records, newest first
+         * @description Members of the site (a non-member 403, an unknown site 404); API keys are not accepted. device_id narrows to one device’s records; a cursor continues only the list it came from (another device_id refuses it, 400 at /cursor).
+         */
+        get: operations["listConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sites/{siteId}/integrations": {
         parameters: {
             query?: never;
@@ -1512,6 +1556,68 @@ export interface components {
             /** @description Beacon form only (text/plain body, no credential header) */
             runtime_token?: string;
             session_id?: string;
+        };
+        /**
+         * @description A visitor’s consent decision, as the page had it in force
+         * @example {
+         *       "session_id": "sess-5c1d7e",
+         *       "device_id": "dev-9a2b4c",
+         *       "choices": {
+         *         "analytics": true,
+         *         "marketing": false
+         *       },
+         *       "source": "banner",
+         *       "policy_version": "2026-11"
+         *     }
+         */
+        ConsentBody: {
+            /** @description The decision: each category granted (true) or denied (false) */
+            choices: {
+                /** @description Analytics storage: the device id, the persistent session, the user id, campaign frequency counts */
+                analytics: boolean;
+                /** @description Marketing storage: affiliate touches and their cookie, publisher click references, personalized recommendations */
+                marketing: boolean;
+            };
+            /** @description The visitor’s device id, when the SDK keeps one */
+            device_id?: string;
+            /** @description The version of the consent policy the visitor was shown (1–64 characters, no control characters) */
+            policy_version?: string;
+            /** @description Beacon form only (text/plain body, no credential header) */
+            runtime_token?: string;
+            /** @description The visitor’s session id (the one the events carry) */
+            session_id: string;
+            /**
+             * @description Where the decision came from: `default` (the site’s policy, nothing decided yet), `banner` (the visitor, on a banner or CMP), `gpc` (the browser’s Global Privacy Control), `api` (the merchant’s code)
+             * @enum {unknown}
+             */
+            source: "default" | "banner" | "gpc" | "api";
+        };
+        /** @description A consent decision as the server recorded it */
+        ConsentRecord: {
+            choices: {
+                analytics: boolean;
+                marketing: boolean;
+            };
+            /**
+             * @description Consent record id (`cns_…`)
+             * @example cns_7Hn2Qw9ZrT4bKx1VmP3s
+             */
+            consent_id: string;
+            /** @description The device id sent with the decision; null when none was sent, or once erased */
+            device_id: string | null;
+            /** @description The origin of the page the decision was made on (its runtime token’s) */
+            origin: string;
+            /** @description null when none was sent */
+            policy_version: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            recorded_at: string;
+            /** @description The session id sent with the decision (null once the visitor’s data is erased) */
+            session_id: string | null;
+            /** @enum {unknown} */
+            source: "default" | "banner" | "gpc" | "api";
         };
         /** @description event_type and exactly one matching object: purchase → conversion, adjustment → adjustment, cancellation → cancellation */
         ConversionBody: components["schemas"]["PurchaseConversion"] | components["schemas"]["AdjustmentConversion"] | components["schemas"]["CancellationConversion"];
@@ -2693,6 +2799,121 @@ export interface operations {
             /** @description Error envelope (CONTRACT §0) */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A visitor’s consent decision, as the page had it in force */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "session_id": "sess-5c1d7e",
+                 *       "device_id": "dev-9a2b4c",
+                 *       "choices": {
+                 *         "analytics": true,
+                 *         "marketing": false
+                 *       },
+                 *       "source": "banner",
+                 *       "policy_version": "2026-11"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsentBody"];
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Consent record id (`cns_…`)
+                             * @example cns_7Hn2Qw9ZrT4bKx1VmP3s
+                             */
+                            consent_id: string;
+                        };
+                        meta: components["schemas"]["Meta"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7797,6 +8018,106 @@ export interface operations {
             };
             /** @description Error envelope (CONTRACT §0) */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsents: {
+        parameters: {
+            query?: {
+                /** @description Opaque: `meta.next_cursor` of the previous page of the same list */
+                cursor?: string;
+                /** @description Only this device’s records */
+                device_id?: string;
+                /** @description Items per page (1–200) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public site id (`site_…`)
+                 * @example site_4Tq9Zr2LmXc8VbN1wKp3
+                 */
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsentRecord"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
