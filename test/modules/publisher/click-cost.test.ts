@@ -9,6 +9,7 @@ import { buildApp } from '../../../src/app.js';
 import { loadMigrations, migrate } from '../../../src/db/migrate.js';
 import type { Queryable } from '../../../src/db/types.js';
 import { createSecrets } from '../../../src/secrets.js';
+import { newSiteId } from '../../../src/ids.js';
 import { bearer, forEachEngine, ORIGIN, testConfig } from '../../helpers/app.js';
 import { createTestDatabase } from '../../helpers/database.js';
 
@@ -282,8 +283,10 @@ forEachEngine('publisher click cost', (t) => {
     try {
       await migrate(old.db, loadMigrations().filter((m) => m.version <= '0005'));
       await app.ready();
-      const site = await app.services.sites.createSite({ name: 'Upgraded', origins: [ORIGIN], publisherMode: true, owner: 'owner-upgraded' });
-      const siteId = site.site_id;
+      // The site as the schema at 0005 holds it (today's site creation reads columns of later migrations).
+      const siteId = newSiteId();
+      await old.db.query(`INSERT INTO sites (site_id, name, origins, publisher_mode) VALUES ($1, 'Upgraded', $2, true)`, [siteId, [ORIGIN]]);
+      await old.db.query(`INSERT INTO site_members (site_id, user_id, role) VALUES ($1, 'owner-upgraded', 'owner')`, [siteId]);
       const [r1, r2, r3, r4] = [ref(), ref(), ref(), ref()];
       // r3: a second, later click arrived after the records (the old click path gave them its context).
       const clicks: (Click & { late?: boolean })[] = [
