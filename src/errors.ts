@@ -10,6 +10,7 @@ export const ERROR_CATALOGUE = {
   insufficient_scope: { status: 403, message: 'The API key lacks the scope this route needs' },
   origin_mismatch: { status: 403, message: 'The request origin is not allowed for this site' },
   publisher_mode_inactive: { status: 403, message: 'The site is not in publisher mode' },
+  consent_required: { status: 403, message: 'The visitor has not given the consent this needs' },
   not_found: { status: 404, message: 'Not found' },
   idempotency_conflict: { status: 409, message: 'The idempotency key was used with a different payload' },
   media_in_use: { status: 409, message: 'The media is used by a product or a campaign' },

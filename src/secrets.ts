@@ -14,7 +14,8 @@ export type KeyPurpose =
   | 'click-id-encryption'
   | 'lookup-hash'
   | 'pagination-cursor'
-  | 'secret-fingerprint';
+  | 'secret-fingerprint'
+  | 'anonymous-session';
 
 export interface Secrets {
   /** A 32-byte key for one purpose. */

@@ -10,6 +10,7 @@ import { createSitesService, type SiteLimits, type SitesService } from './sites-
 export { SYSTEM, type Actor, type Member, type Role, type Site } from './site.js';
 export { getSiteWithRoleOrThrow } from './site-access.js';
 export * from './site-config.js';
+export * from './consent-policy.js';
 export { SITE_CACHE_TTL_MS, type SiteDirectory } from './site-directory.js';
 export { toSiteView, type CreateSiteInput, type MemberView, type SiteLimits, type SitesService, type SiteView, type UpdateSiteInput } from './sites-service.js';
 export * as siteSchemas from './site-schemas.js';

@@ -2,6 +2,7 @@
 // publisher hosts.
 import { validationFailed } from '../errors.js';
 import { hasUnsafeUrlCharacter } from '../domain/urls.js';
+import { effectiveConsentPolicy, patchConsentPolicy, type ConsentPolicy, type ConsentPolicyPatch, type StoredConsentPolicy } from './consent-policy.js';
 
 export const PROVIDERS = ['awin', 'cj'] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -22,6 +23,7 @@ export interface StoredSiteConfig {
   runtime_events_per_hour?: number;
   runtime_rate_limit_per_ip_per_hour?: number;
   publisher_hosts?: Partial<Record<Provider, string[]>>;
+  consent?: StoredConsentPolicy;
 }
 
 /** What applies: stored values over the defaults. */
@@ -32,6 +34,8 @@ export interface SiteConfig {
   /** Runtime traffic (events, touches, clicks, assignments) per client address per clock hour. */
   runtime_rate_limit_per_ip_per_hour: number;
   publisher_hosts: Record<Provider, string[]>;
+  /** What browsers of the site may store and what the server keeps of them (CONTRACT §13). */
+  consent: ConsentPolicy;
 }
 
 export function effectiveSiteConfig(stored: StoredSiteConfig | null | undefined): SiteConfig {
@@ -43,6 +47,7 @@ export function effectiveSiteConfig(stored: StoredSiteConfig | null | undefined)
       awin: [...(stored?.publisher_hosts?.awin ?? DEFAULT_PUBLISHER_HOSTS.awin)],
       cj: [...(stored?.publisher_hosts?.cj ?? DEFAULT_PUBLISHER_HOSTS.cj)],
     },
+    consent: effectiveConsentPolicy(stored?.consent),
   };
 }
 
@@ -51,6 +56,7 @@ export interface SiteConfigPatch {
   runtime_events_per_hour?: number;
   runtime_rate_limit_per_ip_per_hour?: number;
   publisher_hosts?: Partial<Record<Provider, string[]>>;
+  consent?: ConsentPolicyPatch;
 }
 
 /** Applies a patch to the stored overrides; hosts are normalised, a provider's list replaces the old one. */
@@ -65,6 +71,7 @@ export function patchSiteConfig(stored: StoredSiteConfig, patch: SiteConfigPatch
     next.publisher_hosts![provider] = normalizeHosts(hosts, `${pathPrefix}/publisher_hosts/${provider}`);
   }
   if (Object.keys(next.publisher_hosts!).length === 0) delete next.publisher_hosts;
+  if (patch.consent !== undefined) next.consent = patchConsentPolicy(stored.consent, patch.consent, `${pathPrefix}/consent`);
   return next;
 }
 

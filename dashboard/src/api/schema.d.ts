@@ -275,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Record 1–20 affiliate touches, all or nothing: 201 if any is new, 200 if all are unchanged replays, 409 on a reused touch_id
-         * @description Runtime tokens only, so every touch is browser-class evidence. Raw click ids are encrypted before storage and never returned. During unload the body may be text/plain with `runtime_token` in it and no credential header.
+         * @description Runtime tokens only, so every touch is browser-class evidence. Raw click ids are encrypted before storage and never returned. During unload the body may be text/plain with `runtime_token` in it and no credential header. Touches are marketing: `consent` is what the page had in force, and under the site’s consent policy (opt_in: only a visitor’s banner or API decision grants; cookieless: never; opt_out with honor_gpc: `Sec-GPC: 1` objects) a request without marketing consent is 403 consent_required and nothing is stored.
          */
         post: operations["recordTouches"];
         delete?: never;
@@ -443,7 +443,7 @@ export interface paths {
         put?: never;
         /**
          * Record a click on a decorated publisher link: 201 new, 200 identical replay, 409 changed
-         * @description The site must be in publisher mode (403 publisher_mode_inactive) and the destination host on the provider’s allowlist (422). The reference is stored only as a keyed hash and ciphertext; the destination keeps host and path.
+         * @description The site must be in publisher mode (403 publisher_mode_inactive), the visitor must have marketing consent under the site’s consent policy (`consent`: what the page had in force; without it 403 consent_required, nothing stored) and the destination host on the provider’s allowlist (422). The reference is stored only as a keyed hash and ciphertext; the destination keeps host and path.
          */
         post: operations["recordClick"];
         delete?: never;
@@ -501,7 +501,7 @@ export interface paths {
         };
         /**
          * Products to show in a recommendation campaign’s slot
-         * @description The campaign’s strategy: `similar` (the anchor’s neighbours by co-occurrence in sessions), `frequently_bought_together` (in server-trusted orders with the anchor, or with what the session carted), `personalized` (neighbours of the session’s recent views) or `popular` (weighted views, carts and purchases of the last 7 days). Popular products fill what a strategy lacks, the anchor’s categories first; `strategy` names what served the first item. Never the anchor product, archived or (unless the campaign says otherwise) out-of-stock products, nor another site’s. 404: no live recommendation campaign of the site by that id. 400 at /product_id: a similar campaign without product_id.
+         * @description The campaign’s strategy: `similar` (the anchor’s neighbours by co-occurrence in sessions), `frequently_bought_together` (in server-trusted orders with the anchor, or with what the session carted), `personalized` (neighbours of the session’s recent views) or `popular` (weighted views, carts and purchases of the last 7 days). Popular products fill what a strategy lacks, the anchor’s categories first; `strategy` names what served the first item. Never the anchor product, archived or (unless the campaign says otherwise) out-of-stock products, nor another site’s. 404: no live recommendation campaign of the site by that id. 400 at /product_id: a similar campaign without product_id. A personalized campaign asked with a runtime token needs marketing consent under the site’s consent policy (`consent`, `consent_source`, and `Sec-GPC: 1` under opt_out with honor_gpc): without it 403 consent_required and nothing is stored; a secret key is not gated.
          */
         get: operations["getRecommendations"];
         put?: never;
@@ -1542,6 +1542,7 @@ export interface components {
             campaign?: string;
             /** @description Your id of the click; a replay with other content is 409 */
             click_id: string;
+            consent?: components["schemas"]["SentConsent"];
             content_id?: string;
             creative?: string;
             /** @description The decorated network link; its host must be on the provider’s allowlist */
@@ -1591,6 +1592,18 @@ export interface components {
              * @enum {unknown}
              */
             source: "default" | "banner" | "gpc" | "api";
+        };
+        /** @description What browsers of the site may store, and what the server keeps of visitors who did not consent */
+        ConsentPolicy: {
+            /** @description Under opt_out, the browser’s Global Privacy Control signal is an objection to marketing */
+            honor_gpc: boolean;
+            /**
+             * @description none: no consent asked (both categories granted); opt_out: granted until the visitor objects; opt_in: denied until the visitor grants; cookieless: always denied
+             * @enum {unknown}
+             */
+            mode: "none" | "opt_in" | "opt_out" | "cookieless";
+            /** @description The version of the site’s privacy policy the banner shows */
+            policy_version?: string;
         };
         /** @description A consent decision as the server recorded it */
         ConsentRecord: {
@@ -1662,7 +1675,7 @@ export interface components {
          * @description A code of the one error catalogue; each has one HTTP status
          * @enum {unknown}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "destination_not_allowed" | "unauthorized" | "forbidden" | "insufficient_scope" | "origin_mismatch" | "publisher_mode_inactive" | "not_found" | "idempotency_conflict" | "media_in_use" | "touch_conflict" | "order_exists" | "invalid_state" | "conflict" | "payload_too_large" | "unsupported_media_type" | "reconciliation_failed" | "purchase_not_found" | "currency_mismatch" | "negative_revenue" | "stale_source_timestamp" | "conversion_cancelled" | "destination_not_allowlisted" | "invalid_sale_price" | "unknown_media" | "image_too_large" | "unknown_experiment" | "experiment_not_running" | "config_too_large" | "last_owner" | "too_many_workflows" | "limit_reached" | "rate_limited" | "internal_error" | "unavailable";
+        ErrorCode: "validation_failed" | "invalid_json" | "destination_not_allowed" | "unauthorized" | "forbidden" | "insufficient_scope" | "origin_mismatch" | "publisher_mode_inactive" | "consent_required" | "not_found" | "idempotency_conflict" | "media_in_use" | "touch_conflict" | "order_exists" | "invalid_state" | "conflict" | "payload_too_large" | "unsupported_media_type" | "reconciliation_failed" | "purchase_not_found" | "currency_mismatch" | "negative_revenue" | "stale_source_timestamp" | "conversion_cancelled" | "destination_not_allowlisted" | "invalid_sale_price" | "unknown_media" | "image_too_large" | "unknown_experiment" | "experiment_not_running" | "config_too_large" | "last_owner" | "too_many_workflows" | "limit_reached" | "rate_limited" | "internal_error" | "unavailable";
         /** @description One problem of a refused request, at its place */
         ErrorDetail: {
             /** @description What is wrong at the path (a JSON Schema keyword or a rule name) */
@@ -1677,6 +1690,7 @@ export interface components {
             client_event_id?: string;
             context: {
                 browser?: string;
+                consent?: components["schemas"]["SentConsent"];
                 device_type?: string;
                 language?: string;
                 os?: string;
@@ -2014,6 +2028,20 @@ export interface components {
             /** @description IANA zone of network times without an offset (Awin’s aliases such as US/Eastern included); default UTC */
             timezone?: string;
         };
+        /** @description The consent the page had in force (the server applies the site’s policy to it) */
+        SentConsent: {
+            /** @description Device id, persistent session, user id */
+            analytics: boolean;
+            /** @description Affiliate touches, publisher click references, personalized recommendations */
+            marketing: boolean;
+            /** @description The policy version the decision was made under */
+            policy_version?: string;
+            /**
+             * @description default: nobody decided; banner: the visitor; gpc: the Global Privacy Control signal; api: the merchant’s own banner or CMP
+             * @enum {unknown}
+             */
+            source: "default" | "banner" | "gpc" | "api";
+        };
         Site: {
             config: components["schemas"]["SiteConfig"];
             /**
@@ -2038,6 +2066,7 @@ export interface components {
             updated_at: string;
         };
         SiteConfig: {
+            consent: components["schemas"]["ConsentPolicy"];
             max_touches_per_request: number;
             /** @description Link hosts per network that publisher mode may decorate */
             publisher_hosts: {
@@ -2139,6 +2168,7 @@ export interface components {
             session_id: string;
         };
         TouchesBody: {
+            consent?: components["schemas"]["SentConsent"];
             /** @description Beacon form only (text/plain body, no credential header) */
             runtime_token?: string;
             touches: {
@@ -2164,6 +2194,16 @@ export interface components {
         };
         UpdateSiteBody: {
             config?: {
+                /** @description Only the fields sent change */
+                consent?: {
+                    honor_gpc?: boolean;
+                    /**
+                     * @description none: no consent asked (both categories granted); opt_out: granted until the visitor objects; opt_in: denied until the visitor grants; cookieless: always denied
+                     * @enum {unknown}
+                     */
+                    mode?: "none" | "opt_in" | "opt_out" | "cookieless";
+                    policy_version?: string | null;
+                };
                 max_touches_per_request?: number;
                 publisher_hosts?: {
                     awin?: string[];
@@ -3849,6 +3889,16 @@ export interface operations {
                 };
             };
             /** @description Error envelope (CONTRACT §0) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error envelope (CONTRACT §0) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5414,6 +5464,10 @@ export interface operations {
             query: {
                 /** @description A live recommendation campaign of the site (404 otherwise) */
                 campaign_id: string;
+                /** @description The categories the page has consent for (`analytics,marketing`, `marketing`, `analytics` or `none`); absent: the page sent nothing. A personalized campaign needs marketing under the site’s consent policy (else 403 consent_required) */
+                consent?: string;
+                /** @description Where `consent` came from (default: default); under opt_in only banner or api grants */
+                consent_source?: "default" | "banner" | "gpc" | "api";
                 /** @description Wins over the campaign’s content.limit */
                 limit?: number;
                 /** @description The product the slot is next to (required for similar); never recommended itself */
@@ -5595,6 +5649,7 @@ export interface operations {
                                 version: number;
                             }[];
                             site: {
+                                consent: components["schemas"]["ConsentPolicy"];
                                 publisher_hosts: {
                                     awin: string[];
                                     cj: string[];
@@ -5709,6 +5764,7 @@ export interface operations {
                         data: {
                             /** @description The site’s public configuration */
                             config: {
+                                consent: components["schemas"]["ConsentPolicy"];
                                 max_touches_per_request: number;
                                 publisher_hosts: {
                                     awin: string[];

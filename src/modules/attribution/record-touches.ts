@@ -5,7 +5,7 @@
 import type { Database } from '../../db/types.js';
 import { AppError, unauthorized, type ErrorDetail } from '../../errors.js';
 import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
-import { effectiveSiteConfig, type SiteDirectory } from '../../kernel/index.js';
+import { effectiveSiteConfig, requireMarketingConsent, type ConsentSignals, type SiteDirectory } from '../../kernel/index.js';
 import { touchSealContext } from './sealed-touches.js';
 import type { NewTouch } from './touch-record.js';
 import { checkTouches, touchFingerprint, type CheckedTouch, type TouchInput } from './touch-rules.js';
@@ -25,10 +25,13 @@ export interface TouchDeps {
   sites: SiteDirectory;
 }
 
-export async function recordTouches(deps: TouchDeps, siteId: string, touches: readonly TouchInput[], now = Date.now()): Promise<TouchesOutcome> {
+export async function recordTouches(deps: TouchDeps, siteId: string, touches: readonly TouchInput[], consent: ConsentSignals, now = Date.now()): Promise<TouchesOutcome> {
   const site = await deps.sites.get(siteId);
   if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
-  const checked = checkTouches(touches, { now, maxPerRequest: effectiveSiteConfig(site.config).max_touches_per_request });
+  const config = effectiveSiteConfig(site.config);
+  // Touches are marketing (CONTRACT §13): without that consent, nothing of them is looked at or stored.
+  requireMarketingConsent(config.consent, consent, 'Affiliate touches');
+  const checked = checkTouches(touches, { now, maxPerRequest: config.max_touches_per_request });
   if (!checked.ok) throw new AppError('validation_failed', 'The touches are not valid', checked.details);
   const sealed = checked.touches.map((t) => sealTouch(deps.keyring, siteId, t));
   const distinct = distinctOrThrow(sealed);

@@ -6,6 +6,7 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { bodyRule } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
+import { consentSignalsOf } from '../../http/consent-signals.js';
 import { siteInQuery, type SiteLocator } from '../../http/site-access.js';
 import { checkConversionRequest } from './conversion-request.js';
 import { CONVERSION_TYPES, ConversionBody, ConversionEnvelope } from './conversion-schemas.js';
@@ -81,13 +82,13 @@ export const attributionRoutes = ({ touches, conversions }: { touches: TouchesSe
       tags,
       summary: 'Record 1–20 affiliate touches, all or nothing: 201 if any is new, 200 if all are unchanged replays, 409 on a reused touch_id',
       description:
-        'Runtime tokens only, so every touch is browser-class evidence. Raw click ids are encrypted before storage and never returned. During unload the body may be text/plain with `runtime_token` in it and no credential header.',
+        'Runtime tokens only, so every touch is browser-class evidence. Raw click ids are encrypted before storage and never returned. During unload the body may be text/plain with `runtime_token` in it and no credential header. Touches are marketing: `consent` is what the page had in force, and under the site’s consent policy (opt_in: only a visitor’s banner or API decision grants; cookieless: never; opt_out with honor_gpc: `Sec-GPC: 1` objects) a request without marketing consent is 403 consent_required and nothing is stored.',
       body: TouchesBody,
-      response: responses({ 200: Envelope(TouchesResult), 201: Envelope(TouchesResult) }, [401, 409]),
+      response: responses({ 200: Envelope(TouchesResult), 201: Envelope(TouchesResult) }, [401, 403, 409]),
     },
   }, async (request, reply) => {
     const principal = principalOf(request, 'runtime');
-    const result = await touches.recordTouches(principal.siteId, request.body.touches);
+    const result = await touches.recordTouches(principal.siteId, request.body.touches, consentSignalsOf(request, request.body.consent));
     return reply.code(result.created ? 201 : 200).send(ok(request, { results: result.results }));
   });
 

@@ -1,7 +1,7 @@
 // Request and response shapes of touches (CONTRACT §4); the rules beyond them are touch-rules.ts's.
 import { Type } from 'typebox';
 import { NonEmpty } from '../../http/common-schemas.js';
-import { MAX_TOUCHES_PER_REQUEST } from '../../kernel/index.js';
+import { MAX_TOUCHES_PER_REQUEST, siteSchemas } from '../../kernel/index.js';
 import { component } from '../../http/openapi-components.js';
 
 const PROVENANCES = ['browser_sdk', 'native_sdk', 'custom_runtime'] as const;
@@ -26,6 +26,7 @@ export const Touch = Type.Object({
 export const TouchesBody = component('TouchesBody', Type.Object({
   touches: Type.Array(Touch, { minItems: 1, maxItems: MAX_TOUCHES_PER_REQUEST }),
   runtime_token: Type.Optional(Type.String({ description: 'Beacon form only (text/plain body, no credential header)' })),
+  consent: Type.Optional(siteSchemas.SentConsentSchema),
 }));
 
 export const TouchesResult = Type.Object({

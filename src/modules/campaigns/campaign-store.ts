@@ -58,7 +58,8 @@ async function checkSize(q: Queryable, { site, next, previous, baseUrl }: Write,
   if (next.status !== 'active') return;
   const others = (await activeCampaigns(q, site.siteId)).filter((c) => c.campaignId !== previous?.campaignId);
   const self: Campaign = { ...next, campaignId: previous?.campaignId ?? 'cmp_new', siteId: site.siteId, version: (previous?.version ?? 0) + 1, createdAt: new Date(), updatedAt: new Date() };
-  const publicSite = { site_id: site.siteId, publisher_mode: site.publisherMode, publisher_hosts: effectiveSiteConfig(site.config).publisher_hosts };
+  const config = effectiveSiteConfig(site.config);
+  const publicSite = { site_id: site.siteId, publisher_mode: site.publisherMode, publisher_hosts: config.publisher_hosts, consent: config.consent };
   if (!fitsConfig(largestConfig(publicSite, [...others, self], (id) => store.media.publicUrl(baseUrl, id)))) {
     throw new AppError('config_too_large', 'With this campaign active the public configuration would exceed 64 KiB; shorten its content or pause another campaign');
   }

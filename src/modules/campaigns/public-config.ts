@@ -2,7 +2,7 @@
 // campaigns (active, within their dates) whose gating experiment (if any) runs; of each only what the
 // SDK needs to decide and render (never its name, status or anything internal); media as absolute
 // public URLs; campaigns in priority order (highest first). At most 64 KiB as sent.
-import type { Provider } from '../../kernel/index.js';
+import type { ConsentPolicy, Provider } from '../../kernel/index.js';
 import { liveAt, type Campaign, type ChatbotContent, type Content, type Frequency, type Kind, type OverlayContent, type Targeting, type Trigger } from './campaign.js';
 
 /** The largest response body of GET /runtime/config; its envelope (meta) takes at most ENVELOPE_BYTES of it. */
@@ -13,6 +13,7 @@ export interface PublicSite {
   site_id: string;
   publisher_mode: boolean;
   publisher_hosts: Record<Provider, string[]>;
+  consent: ConsentPolicy;
 }
 
 export interface PublicCampaign {

@@ -45,7 +45,8 @@ export function createRuntimeConfigs(deps: { db: Database; sites: SiteDirectory;
     const site = await deps.sites.get(siteId);
     if (!site) return undefined;
     const [active, running] = await Promise.all([activeCampaigns(deps.db, siteId), deps.gate.running(siteId)]);
-    const publicSite: PublicSite = { site_id: site.siteId, publisher_mode: site.publisherMode, publisher_hosts: effectiveSiteConfig(site.config).publisher_hosts };
+    const config = effectiveSiteConfig(site.config);
+    const publicSite: PublicSite = { site_id: site.siteId, publisher_mode: site.publisherMode, publisher_hosts: config.publisher_hosts, consent: config.consent };
     const now = new Date();
     return {
       active: new Map(active.map((c) => [c.campaignId, c])),

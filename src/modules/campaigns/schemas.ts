@@ -9,6 +9,7 @@ import { CAMPAIGN_ID_PATTERN, KINDS, STATUSES } from './campaign.js';
 import { checkCreate } from './campaign-input.js';
 import { CreateCampaignBody, FrequencySchema, TARGETING_DESCRIPTION, TriggerSchema } from './campaign-schema.js';
 import { component } from '../../http/openapi-components.js';
+import { siteSchemas } from '../../kernel/index.js';
 
 export { CreateCampaignBody, PatchCampaignBody } from './campaign-schema.js';
 
@@ -50,7 +51,12 @@ export const ListQuery = Type.Object({
 
 export const PublicConfig = Type.Object(
   {
-    site: Type.Object({ site_id: SiteId, publisher_mode: Type.Boolean(), publisher_hosts: Type.Object({ awin: Type.Array(Type.String()), cj: Type.Array(Type.String()) }) }),
+    site: Type.Object({
+      site_id: SiteId,
+      publisher_mode: Type.Boolean(),
+      publisher_hosts: Type.Object({ awin: Type.Array(Type.String()), cj: Type.Array(Type.String()) }),
+      consent: siteSchemas.ConsentPolicySchema,
+    }),
     campaigns: Type.Array(
       Type.Object({
         campaign_id: CampaignId,

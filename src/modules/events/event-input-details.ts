@@ -3,6 +3,7 @@
 // messages clients have always had (required, type, empty, too_long, format, enum). Pure.
 import type { ErrorDetail } from '../../errors.js';
 import type { SchemaError } from '../../validation/details.js';
+import { CONSENT_SOURCES, MAX_POLICY_VERSION_LENGTH } from '../../kernel/index.js';
 import { CONTEXT_STRINGS, EVENT_TYPES, ID_MAX, REQUIRED_PROPERTIES, type EventType, type PropertyRule } from './event-types.js';
 
 type Json = Record<string, unknown>;
@@ -143,5 +144,21 @@ function contextDetails(p: Problems, context: unknown, depth: ErrorDetail[], add
   for (const name of CONTEXT_STRINGS) if (p.failed(`/context/${name}`)) add(`/context/${name}`, mustBeString(name));
   for (const name of ['screen_width', 'screen_height']) {
     if (p.failed(`/context/${name}`)) add(`/context/${name}`, { code: 'type', message: `${name} must be a non-negative integer` });
+  }
+  consentDetails(p, add);
+}
+
+/** context.consent: an object of two booleans, a source, and an optional policy version. */
+function consentDetails(p: Problems, add: Add): void {
+  const at = '/context/consent';
+  if (p.failed(at, 'type')) return add(at, { code: 'type', message: 'consent must be an object' });
+  for (const name of ['analytics', 'marketing']) {
+    if (p.missing(at, name)) add(`${at}/${name}`, required(name));
+    else if (p.failed(`${at}/${name}`)) add(`${at}/${name}`, { code: 'type', message: `${name} must be a boolean` });
+  }
+  if (p.missing(at, 'source')) add(`${at}/source`, required('source'));
+  else if (p.failed(`${at}/source`)) add(`${at}/source`, { code: 'enum', message: `source must be one of ${CONSENT_SOURCES.join(', ')}` });
+  if (p.failed(`${at}/policy_version`)) {
+    add(`${at}/policy_version`, { code: 'format', message: `policy_version must be 1–${MAX_POLICY_VERSION_LENGTH} characters without control characters` });
   }
 }

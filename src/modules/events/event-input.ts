@@ -10,6 +10,7 @@ import type { SchemaError } from '../../validation/details.js';
 import { compileCheck, type Checked, type SchemaCheck } from '../../validation/schema-check.js';
 import { EVENT_TYPES, ID_MAX, REQUIRED_PROPERTIES, TRUST_FIELDS, URL_MAX, isEventType, type EventType, type PropertyRule } from './event-types.js';
 import { eventInputDetails, NOT_AN_OBJECT } from './event-input-details.js';
+import { siteSchemas } from '../../kernel/index.js';
 
 /** Nesting allowed inside properties and context (their own fields are level 1). */
 export const MAX_DEPTH = 16;
@@ -37,6 +38,7 @@ const EventContext = Type.Object({
   timezone: OptionalText(),
   screen_width: ScreenSize,
   screen_height: ScreenSize,
+  consent: Type.Optional(siteSchemas.SentConsentSchema),
 });
 
 /** properties of a type without required properties: any object, or none. */

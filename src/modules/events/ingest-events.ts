@@ -1,12 +1,14 @@
 // Event ingestion: the one use case behind track and batch. It charges the credential's hourly
 // quota for every item carried (valid, invalid or duplicate), validates each item alone, stamps the
-// trust class from the credential, derives the deduplication key, and writes the valid items
-// through group commit.
+// trust class from the credential, applies the site's consent policy to browser events (CONTRACT
+// §13: without analytics consent no device or user id, and the server's anonymous session), derives
+// the deduplication key, and writes the valid items through group commit.
 import { unauthorized } from '../../errors.js';
 import type { Principal } from '../../auth/principal.js';
 import type { HourlyLimiter, QuotaState } from '../../rate-limit/hourly-limiter.js';
 import type { Checked } from '../../validation/schema-check.js';
-import { effectiveSiteConfig, type SiteDirectory } from '../../kernel/index.js';
+import { effectiveConsent, effectiveSiteConfig, type ConsentPolicy, type SentConsent, type SiteDirectory } from '../../kernel/index.js';
+import type { AnonymousSessions } from './anonymous-sessions.js';
 import { dedupKey } from './dedup-key.js';
 import type { EventInput } from './event-input.js';
 import type { NewEvent } from './event-record.js';
@@ -36,24 +38,35 @@ export interface IngestDeps {
   writer: EventWriter;
   limiter: HourlyLimiter;
   sites: SiteDirectory;
+  anonymousSessions: AnonymousSessions;
 }
 
-export async function ingestEvents(deps: IngestDeps, principal: IngestPrincipal, items: readonly IngestItem[]): Promise<IngestResult> {
+/** What the request tells of its browser: what anonymous sessions hash (never stored), and the GPC signal. */
+export interface BrowserRequest {
+  address: string;
+  /** The User-Agent header; an event's context.user_agent when there is none. */
+  userAgent?: string;
+  /** Whether the request carried `Sec-GPC: 1`. */
+  gpc: boolean;
+}
+
+export async function ingestEvents(deps: IngestDeps, principal: IngestPrincipal, items: readonly IngestItem[], browser?: BrowserRequest): Promise<IngestResult> {
   const receivedAt = Date.now();
-  const quota = await chargeQuota(deps, principal, items.length);
+  const { quota, consent } = await chargeQuota(deps, principal, items.length);
   const outcomes: (ItemOutcome | undefined)[] = new Array(items.length);
-  const events: NewEvent[] = [];
+  const valid: ValidEvent[] = [];
   const eventIndex: number[] = [];
   items.forEach((item, index) => {
     const v = validateEvent(item.sent, { pointer: item.pointer, now: receivedAt, bytes: item.bytes, checked: item.checked });
     if (!v.ok) outcomes[index] = v;
     else {
-      events.push(newEvent(principal, v.event, receivedAt));
+      valid.push(v.event);
       eventIndex.push(index);
     }
   });
-  if (events.length > 0) {
-    const written = await deps.writer.submit(events);
+  if (valid.length > 0) {
+    const kept = consent ? await withConsent(deps, principal.siteId, consent, browser, valid, receivedAt) : valid;
+    const written = await deps.writer.submit(kept.map((e) => newEvent(principal, e, receivedAt)));
     written.forEach((w, i) => {
       outcomes[eventIndex[i]!] = { ok: true, ...w };
     });
@@ -61,13 +74,38 @@ export async function ingestEvents(deps: IngestDeps, principal: IngestPrincipal,
   return { outcomes: outcomes.map((o) => o!), quota };
 }
 
-async function chargeQuota(deps: IngestDeps, principal: IngestPrincipal, points: number): Promise<QuotaState> {
+/** The quota after this request, and for a browser request its site's consent policy (server events are not gated). */
+async function chargeQuota(deps: IngestDeps, principal: IngestPrincipal, points: number): Promise<{ quota: QuotaState; consent?: ConsentPolicy }> {
   if (principal.kind === 'apiKey') {
-    return deps.limiter.consume(`key:${principal.keyId}`, principal.rateLimitPerHour, points);
+    return { quota: await deps.limiter.consume(`key:${principal.keyId}`, principal.rateLimitPerHour, points) };
   }
   const site = await deps.sites.get(principal.siteId);
   if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
-  return deps.limiter.consume(`site:${principal.siteId}:runtime`, effectiveSiteConfig(site.config).runtime_events_per_hour, points);
+  const config = effectiveSiteConfig(site.config);
+  return { quota: await deps.limiter.consume(`site:${principal.siteId}:runtime`, config.runtime_events_per_hour, points), consent: config.consent };
+}
+
+/**
+ * Browser events under the site's consent policy: an event without analytics consent keeps no
+ * device_id and no user_id, and its session is the visitor's anonymous one (one derivation per
+ * user agent of the request). Events with it are kept as they are (no work under `none` when the
+ * page sent nothing).
+ */
+async function withConsent(deps: IngestDeps, siteId: string, policy: ConsentPolicy, browser: BrowserRequest | undefined, events: ValidEvent[], at: number): Promise<ValidEvent[]> {
+  const gpc = browser?.gpc ?? false;
+  const allowed = (e: ValidEvent) => effectiveConsent(policy, e.context.consent as SentConsent | undefined, gpc).analytics;
+  if (events.every(allowed)) return events;
+  const sessions = new Map<string, Promise<string>>();
+  const sessionOf = (userAgent: string) => {
+    let session = sessions.get(userAgent);
+    if (!session) sessions.set(userAgent, (session = deps.anonymousSessions.sessionOf(siteId, { address: browser?.address ?? '', userAgent }, at)));
+    return session;
+  };
+  return Promise.all(events.map(async (e) => {
+    if (allowed(e)) return e;
+    const session = await sessionOf(browser?.userAgent ?? String(e.context.user_agent));
+    return { ...e, session_id: session, device_id: null, user_id: null };
+  }));
 }
 
 /** The event as it will be stored: its key, and the trust class and origin of the credential that sent it. */

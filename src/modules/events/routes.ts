@@ -6,11 +6,20 @@ import { Envelope, ok, responses } from '../../http/envelope.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
 import { quotaHeaders } from '../../rate-limit/hourly-limiter.js';
 import { toIso } from '../../time.js';
+import { isGpcSignal } from '../../kernel/index.js';
+import type { FastifyRequest } from 'fastify';
 import type { EventsService } from './events-service.js';
-import type { IngestService } from './ingest-service.js';
+import type { BrowserRequest, IngestService } from './ingest-service.js';
 import { BatchBody, BatchEvents, BatchResult, Event, EventParams, StoredEvent, TrackedEvent, TrackResult } from './schemas.js';
 
 const tags = ['events'];
+/** What ingestion reads of a browser request: the address and user agent anonymous sessions hash, the GPC signal. */
+const browserOf = (request: FastifyRequest): BrowserRequest => ({
+  address: request.ip,
+  ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
+  gpc: isGpcSignal(request.headers['sec-gpc']),
+});
+
 const ingestAuth = { runtime: true, apiKey: { scopes: ['events:write' as const], missingScopeStatus: 401 as const } };
 
 export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events: EventsService }): FastifyPluginAsyncTypebox => async (app) => {
@@ -30,7 +39,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
   }, async (request, reply) => {
     const principal = principalOf(request, 'runtime', 'apiKey');
     const bytes = Buffer.byteLength(request.rawBody ?? '');
-    const { outcomes, quota } = await ingest.ingestEvents(principal, [{ ...TrackedEvent.of(request.body), bytes }]);
+    const { outcomes, quota } = await ingest.ingestEvents(principal, [{ ...TrackedEvent.of(request.body), bytes }], browserOf(request));
     reply.headers(quotaHeaders(quota));
     const outcome = outcomes[0]!;
     if (!outcome.ok) throw new AppError(outcome.code, outcome.message, outcome.details);
@@ -52,7 +61,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
     },
   }, async (request, reply) => {
     const principal = principalOf(request, 'runtime', 'apiKey');
-    const { outcomes, quota } = await ingest.ingestEvents(principal, BatchEvents.of(request.body));
+    const { outcomes, quota } = await ingest.ingestEvents(principal, BatchEvents.of(request.body), browserOf(request));
     reply.headers(quotaHeaders(quota));
     let accepted = 0;
     let duplicates = 0;

@@ -7,6 +7,7 @@ import { EVENT_ID_PATTERN } from './dedup-key.js';
 import { checkEventInput } from './event-input.js';
 import { EVENT_TYPES } from './event-types.js';
 import { component } from '../../http/openapi-components.js';
+import { siteSchemas } from '../../kernel/index.js';
 
 const FreeObject = (description: string) => Type.Record(Type.String(), Type.Unknown(), { description });
 
@@ -23,6 +24,7 @@ export const EventContext = Type.Object(
     timezone: Type.Optional(Type.String()),
     screen_width: Type.Optional(Type.Integer({ minimum: 0 })),
     screen_height: Type.Optional(Type.Integer({ minimum: 0 })),
+    consent: Type.Optional(siteSchemas.SentConsentSchema),
   },
   { additionalProperties: true },
 );

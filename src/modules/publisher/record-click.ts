@@ -12,7 +12,7 @@ import type { ClickIdKeyring } from '../../crypto/click-id-keyring.js';
 import { networkOf } from '../../domain/decorate.js';
 import { parseIsoTimestamp } from '../../domain/timestamps.js';
 import { isHttpUrl } from '../../domain/urls.js';
-import { effectiveSiteConfig, type Site, type SiteDirectory } from '../../kernel/index.js';
+import { effectiveSiteConfig, requireMarketingConsent, type ConsentSignals, type Site, type SiteDirectory } from '../../kernel/index.js';
 import * as repo from './publisher-repository.js';
 import * as referencesRepo from './references-repository.js';
 import { referenceHashOf } from './reference-hash.js';
@@ -21,7 +21,7 @@ import { contextMoveDeltas } from './rollups.js';
 import type { ClickBody } from './schemas.js';
 import { clickSealContext } from './sealed-references.js';
 
-export type ClickInput = Omit<Static<typeof ClickBody>, 'runtime_token'>;
+export type ClickInput = Omit<Static<typeof ClickBody>, 'runtime_token' | 'consent'>;
 
 export interface RecordClickDeps {
   db: Database;
@@ -41,9 +41,11 @@ const destinationOf = (url: URL) => `${url.host}${url.pathname}`;
  * What a click must be to be stored: of a site in publisher mode, at most 5 minutes ahead, to an
  * http(s) destination on the provider's allowlist of the site. Gives its time and destination.
  */
-function checkClick(site: Site | undefined, c: ClickInput, now: number): { occurredAt: number; url: URL } {
+function checkClick(site: Site | undefined, c: ClickInput, consent: ConsentSignals, now: number): { occurredAt: number; url: URL } {
   if (!site) throw unauthorized('The runtime token belongs to a site that no longer exists');
   if (!site.publisherMode) throw new AppError('publisher_mode_inactive', 'The site is not in publisher mode');
+  // A click reference is marketing (CONTRACT §13): without that consent nothing of it is stored.
+  requireMarketingConsent(effectiveSiteConfig(site.config).consent, consent, 'Publisher clicks');
   const occurredAt = parseIsoTimestamp(c.occurred_at);
   if (occurredAt === null || occurredAt > now + MAX_FUTURE_MS) {
     throw new AppError('validation_failed', 'The click is not valid', [
@@ -131,8 +133,8 @@ async function storeClick(tx: Queryable, row: ClickToStore): Promise<{ created: 
 }
 
 /** Records a click of a site: `created` false when it is the replay of one recorded with the same content. */
-export async function recordClick(deps: RecordClickDeps, siteId: string, c: ClickInput, now = Date.now()): Promise<{ created: boolean }> {
-  const { occurredAt, url } = checkClick(await deps.sites.get(siteId), c, now);
+export async function recordClick(deps: RecordClickDeps, siteId: string, c: ClickInput, consent: ConsentSignals, now = Date.now()): Promise<{ created: boolean }> {
+  const { occurredAt, url } = checkClick(await deps.sites.get(siteId), c, consent, now);
   const row = clickToStore(deps.keyring, siteId, c, occurredAt, url);
   // Retried as the import is: the rows are taken in a fixed order, and should PostgreSQL still
   // pick this transaction to fail (deadlock, serialization), the click is written again.

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { enforceBody } from '../../http/validation.js';
 import { merchantActor, principalOf } from '../../http/principals.js';
+import { consentSignalsOf } from '../../http/consent-signals.js';
 import { siteInQuery } from '../../http/site-access.js';
 import { Analytics, AnalyticsQuery, ClickBody, ClickResult, REPORT_ITEMS, ReportsBody, ReportsResult } from './schemas.js';
 import type { PublisherAnalyticsService } from './analytics-service.js';
@@ -20,14 +21,14 @@ export const publisherRoutes = ({ clicks, reports, analytics: publisherAnalytics
       operationId: 'recordClick',
       tags,
       summary: 'Record a click on a decorated publisher link: 201 new, 200 identical replay, 409 changed',
-      description: 'The site must be in publisher mode (403 publisher_mode_inactive) and the destination host on the provider’s allowlist (422). The reference is stored only as a keyed hash and ciphertext; the destination keeps host and path.',
+      description: 'The site must be in publisher mode (403 publisher_mode_inactive), the visitor must have marketing consent under the site’s consent policy (`consent`: what the page had in force; without it 403 consent_required, nothing stored) and the destination host on the provider’s allowlist (422). The reference is stored only as a keyed hash and ciphertext; the destination keeps host and path.',
       body: ClickBody,
       response: responses({ 200: Envelope(ClickResult), 201: Envelope(ClickResult) }, [401, 403, 409, 422]),
     },
   }, async (request, reply) => {
     const principal = principalOf(request, 'runtime');
-    const { runtime_token: _credential, ...click } = request.body;
-    const { created } = await clicks.recordClick(principal.siteId, click);
+    const { runtime_token: _credential, consent, ...click } = request.body;
+    const { created } = await clicks.recordClick(principal.siteId, click, consentSignalsOf(request, consent));
     return reply.code(created ? 201 : 200).send(ok(request, { click_id: click.click_id, status: created ? ('created' as const) : ('unchanged' as const) }));
   });
 

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { REFERENCE_PATTERN } from '../../domain/decorate.js';
 import { NonEmpty, SiteId, Timestamp } from '../../http/common-schemas.js';
 import { ErrorDetailSchema } from '../../http/envelope.js';
-import { PROVIDERS } from '../../kernel/index.js';
+import { PROVIDERS, siteSchemas } from '../../kernel/index.js';
 import { MAX_RECORDS } from './report-documents.js';
 import { REPORT_FORMATS } from './report-records.js';
 import { component } from '../../http/openapi-components.js';
@@ -23,6 +23,7 @@ export const ClickBody = component('ClickBody', Type.Object({
   creative: Type.Optional(NonEmpty(256)),
   session_id: Type.Optional(NonEmpty(256)),
   runtime_token: Type.Optional(Type.String({ description: 'Beacon form only (text/plain body, no credential header)' })),
+  consent: Type.Optional(siteSchemas.SentConsentSchema),
 }));
 
 export const ClickResult = Type.Object({ click_id: Type.String(), status: Type.Enum(['created', 'unchanged']) });

@@ -7,7 +7,7 @@
 // a session the model has not seen). An ask that reads no session is served its answer as composed
 // for the same ask a moment ago, within the caches' bounds (answer-memo.ts).
 import { notFound, validationFailed } from '../../errors.js';
-import type { RecommendationSlot, RecommendationSlots, ShelfProduct } from '../../kernel/index.js';
+import { requireMarketingConsent, type ConsentPolicy, type ConsentSignals, type RecommendationSlot, type RecommendationSlots, type ShelfProduct } from '../../kernel/index.js';
 import type { AnswerWriter } from './answer-writer.js';
 import { readsSession, type AnswerMemo, type Composed } from './answer-memo.js';
 import type { ModelReader } from './model-reader.js';
@@ -28,6 +28,8 @@ export interface RecommendDeps {
   memo?: AnswerMemo;
   /** The clock the caches read (Date.now). */
   clock?: () => number;
+  /** The site's consent policy (undefined: the site is gone); without it, requests are not gated (tests of other rules). */
+  consentPolicy?(siteId: string): Promise<ConsentPolicy | undefined>;
 }
 
 export interface RecommendRequest {
@@ -36,6 +38,8 @@ export interface RecommendRequest {
   productId?: string;
   sessionId?: string;
   limit?: number;
+  /** What a browser request tells of consent; none for a server (a secret key), which is not gated. */
+  consent?: ConsentSignals;
 }
 
 function askOf(slot: RecommendationSlot, request: RecommendRequest): Ask {
@@ -78,6 +82,11 @@ export async function recommend(deps: RecommendDeps, request: RecommendRequest, 
   if (!slot) throw notFound('Campaign');
   if (slot.strategy === 'similar' && request.productId === undefined) {
     throw validationFailed('/product_id', 'product_id is required: the campaign recommends products similar to one', 'required');
+  }
+  // Personalized answers read the session's history: marketing (CONTRACT §13), refused before anything is stored.
+  if (slot.strategy === 'personalized' && request.consent && deps.consentPolicy) {
+    const policy = await deps.consentPolicy(request.siteId);
+    if (policy) requireMarketingConsent(policy, request.consent, 'Personalized recommendations');
   }
   const ask = askOf(slot, request);
   const clock = deps.clock ?? Date.now;

@@ -4,7 +4,7 @@
 // the evaluation of that model on a site's own events.
 import type { Database } from '../../db/types.js';
 import { isUnavailableError } from '../../db/unavailable.js';
-import { streamPositionReached, type ProductActivity, type ProductShelf, type RecommendationSlots, type SiteDirectory } from '../../kernel/index.js';
+import { effectiveSiteConfig, streamPositionReached, type ProductActivity, type ProductShelf, type RecommendationSlots, type SiteDirectory } from '../../kernel/index.js';
 import { notFound } from '../../errors.js';
 import { createAnswerMemo } from './answer-memo.js';
 import { createAnswerWriter } from './answer-writer.js';
@@ -43,7 +43,11 @@ export function createRecommendationsService(deps: RecommendationsDeps) {
   let reportLost: (count: number, err: unknown) => void = () => undefined;
   const answers = createAnswerWriter({ store: (items) => insertAnswers(deps.db, items), isFatal: isUnavailableError, onLost: (count, err) => reportLost(count, err) });
   const memo = createAnswerMemo();
-  const recommendDeps = { slots: deps.slots, shelf: createShelfCache(deps.shelf), popular, model, answers, memo };
+  const consentPolicy = async (siteId: string) => {
+    const site = await deps.sites.get(siteId);
+    return site && effectiveSiteConfig(site.config).consent;
+  };
+  const recommendDeps = { slots: deps.slots, shelf: createShelfCache(deps.shelf), popular, model, answers, memo, consentPolicy };
   const refreshDeps = { db: deps.db, activity: deps.activity };
   // What this process keeps (neighbours 20 s, popularity 30 s) ages out by itself after the job's
   // refreshes, within the contract's 60 s; an explicit refresh forgets it at once.

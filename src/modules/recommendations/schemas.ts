@@ -1,5 +1,6 @@
 // The recommendation route's schemas: the query and the answer (CONTRACT §10).
 import { Type } from 'typebox';
+import { CONSENT_SOURCES } from '../../kernel/index.js';
 import { RECOMMENDATION_ID_PATTERN } from './recommendation.js';
 
 export const RecommendationQuery = Type.Object({
@@ -7,6 +8,11 @@ export const RecommendationQuery = Type.Object({
   product_id: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._:/-]{1,128}$', description: 'The product the slot is next to (required for similar); never recommended itself' })),
   session_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '\\S' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 24, description: 'Wins over the campaign’s content.limit' })),
+  consent: Type.Optional(Type.String({
+    pattern: '^(none|analytics|marketing|analytics,marketing|marketing,analytics)$',
+    description: 'The categories the page has consent for (`analytics,marketing`, `marketing`, `analytics` or `none`); absent: the page sent nothing. A personalized campaign needs marketing under the site’s consent policy (else 403 consent_required)',
+  })),
+  consent_source: Type.Optional(Type.Enum([...CONSENT_SOURCES], { description: 'Where `consent` came from (default: default); under opt_in only banner or api grants' })),
 });
 
 export const RecommendationAnswer = Type.Object(

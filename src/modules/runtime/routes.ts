@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, ok, responses } from '../../http/envelope.js';
 import { SiteId, Timestamp } from '../../http/common-schemas.js';
+import { siteSchemas } from '../../kernel/index.js';
 import type { RuntimeLimits } from '../../rate-limit/runtime-limits.js';
 import type { RuntimeService } from './runtime-service.js';
 
@@ -15,6 +16,7 @@ const RuntimeToken = Type.Object({
       publisher_mode: Type.Boolean(),
       publisher_hosts: Type.Object({ awin: Type.Array(Type.String()), cj: Type.Array(Type.String()) }),
       max_touches_per_request: Type.Integer(),
+      consent: siteSchemas.ConsentPolicySchema,
     },
     { description: 'The site’s public configuration' },
   ),

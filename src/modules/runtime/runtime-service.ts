@@ -1,13 +1,15 @@
 // Exchanging a public site id for a runtime token, from an allowed origin only.
 import { AppError, notFound } from '../../errors.js';
 import type { RuntimeTokens } from '../../auth/runtime-tokens.js';
-import { effectiveSiteConfig, normalizeOrigin, type Provider, type SitesService } from '../../kernel/index.js';
+import { effectiveSiteConfig, normalizeOrigin, type ConsentPolicy, type Provider, type SitesService } from '../../kernel/index.js';
 
 export interface PublicSiteConfig {
   site_id: string;
   publisher_mode: boolean;
   publisher_hosts: Record<Provider, string[]>;
   max_touches_per_request: number;
+  /** The consent policy, so the SDK knows it before it touches storage. */
+  consent: ConsentPolicy;
 }
 
 export function createRuntimeService(sites: Pick<SitesService, 'findSite'>, tokens: RuntimeTokens) {
@@ -28,6 +30,7 @@ export function createRuntimeService(sites: Pick<SitesService, 'findSite'>, toke
         publisher_mode: site.publisherMode,
         publisher_hosts: config.publisher_hosts,
         max_touches_per_request: config.max_touches_per_request,
+        consent: config.consent,
       };
       return { token, expires_at: expiresAt.toISOString(), config: publicConfig };
     },

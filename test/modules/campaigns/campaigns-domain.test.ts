@@ -10,7 +10,7 @@ import { buildPublicConfig, fitsConfig, publicContent } from '../../../src/modul
 import { isCtaUrl } from '../../../src/modules/campaigns/content-rules.js';
 import { chatbot, overlay, recommendation } from './campaign-client.js';
 
-const site = { site_id: 'site_test1', publisher_mode: false, publisher_hosts: { awin: [], cj: [] } };
+const site = { site_id: 'site_test1', publisher_mode: false, publisher_hosts: { awin: [], cj: [] }, consent: { mode: 'none' as const, honor_gpc: true } };
 
 function campaign(extra: Partial<Campaign> = {}): Campaign {
   const checked = checkCreate(overlay({ status: 'active' }) as never);

@@ -163,7 +163,7 @@ forEachEngine('campaigns', (t) => {
     const etag = res.headers.etag as string;
     assert.match(etag, /^"[A-Za-z0-9_-]+"$/);
     const data = res.json().data;
-    assert.deepEqual(data.site, { site_id: s.siteId, publisher_mode: false, publisher_hosts: data.site.publisher_hosts });
+    assert.deepEqual(data.site, { site_id: s.siteId, publisher_mode: false, publisher_hosts: data.site.publisher_hosts, consent: { mode: 'none', honor_gpc: true } });
     assert.deepEqual(data.campaigns.map((c: { campaign_id: string }) => c.campaign_id), [top.campaign_id, live.campaign_id], 'priority order, live only');
     assert.deepEqual(Object.keys(data.campaigns[1]).sort(), ['campaign_id', 'content', 'experiment_id', 'frequency', 'kind', 'targeting', 'trigger', 'version']);
     assert.ok(!res.body.includes('Welcome'), 'no campaign names');

@@ -20,6 +20,7 @@ forEachEngine('runtime tokens and CORS', (t) => {
         cj: ['www.anrdoezrs.net', 'www.dpbolvw.net', 'www.jdoqocy.com', 'www.kqzyfj.com', 'www.tkqlhce.com'],
       },
       max_touches_per_request: 20,
+      consent: { mode: 'none', honor_gpc: true },
     });
     assert.equal(res.headers['access-control-allow-origin'], ORIGIN);
     assert.equal(res.headers['cache-control'], 'no-store');
