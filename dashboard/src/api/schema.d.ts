@@ -195,7 +195,7 @@ export interface paths {
         put?: never;
         /**
          * Track one event: 201 stored, 200 duplicate (deduplicated: true, the original event_id)
-         * @description Runtime token (browser trust, with its Origin) or API key with events:write (server trust). The event is validated against its type; the deduplication key makes a replay 200 with the original event_id. Every answer carries the hourly quota in RateLimit-* headers.
+         * @description Runtime token (browser trust, with its Origin) or API key with events:write (server trust). The event is validated against its type; the deduplication key makes a replay 200 with the original event_id. Every answer carries the hourly quota in RateLimit-* headers. A browser event may carry `context.consent` ({ analytics, marketing, source, policy_version? }); under the site’s consent policy an event without analytics consent is stored with no device_id and no user_id and with the server’s own anon_ session (server-trust events are not gated).
          */
         post: operations["trackEvent"];
         delete?: never;

@@ -30,7 +30,7 @@ export const eventsRoutes = ({ ingest, events }: { ingest: IngestService; events
     schema: {
       operationId: 'trackEvent',
       description:
-        'Runtime token (browser trust, with its Origin) or API key with events:write (server trust). The event is validated against its type; the deduplication key makes a replay 200 with the original event_id. Every answer carries the hourly quota in RateLimit-* headers.',
+        'Runtime token (browser trust, with its Origin) or API key with events:write (server trust). The event is validated against its type; the deduplication key makes a replay 200 with the original event_id. Every answer carries the hourly quota in RateLimit-* headers. A browser event may carry `context.consent` ({ analytics, marketing, source, policy_version? }); under the site’s consent policy an event without analytics consent is stored with no device_id and no user_id and with the server’s own anon_ session (server-trust events are not gated).',
       tags,
       summary: 'Track one event: 201 stored, 200 duplicate (deduplicated: true, the original event_id)',
       body: Event,
