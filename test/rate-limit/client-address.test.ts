@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { clientBucket } from '../../src/rate-limit/client-address.js';
 import { runtimePoints } from '../../src/rate-limit/runtime-limits.js';
-import { parseTrustProxy } from '../../src/config.js';
+import { parseTrustProxy } from '../../src/config-values.js';
 
 describe('clientBucket', () => {
   const cases: [string, string][] = [
