@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import { createTestApp, type TestApp } from './app.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = () => existsSync(CHROMIUM);
@@ -43,4 +44,34 @@ export async function until<T>(fn: () => Promise<T | undefined | false>, timeout
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** What an SDK test in the browser drives: the service on a loopback port (`api`), a shop on an origin of its own, and Chromium. */
+export interface ShopInBrowser {
+  t: TestApp;
+  api: string;
+  shop: PageServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Starts the service (PGlite), the shop serving `shopPage` and Chromium; `close` stops all three. */
+export async function startShopInBrowser(shopPage: (path: string, query: URLSearchParams) => string): Promise<ShopInBrowser> {
+  const t = await createTestApp('pglite');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const shop = await startPageServer(shopPage);
+  const browser = await launchChromium();
+  return {
+    t,
+    api,
+    shop,
+    browser,
+    async close() {
+      await browser.close();
+      await shop.close();
+      await t.close();
+    },
+  };
 }

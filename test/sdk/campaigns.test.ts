@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { bearer, createTestApp, type TestApp } from '../helpers/app.js';
-import { chromiumAvailable, launchChromium, startPageServer, until, type PageServer } from '../helpers/browser.js';
+import { bearer, type TestApp } from '../helpers/app.js';
+import { chromiumAvailable, startShopInBrowser, until, type PageServer, type ShopInBrowser } from '../helpers/browser.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,20 +28,14 @@ describe('SDK campaigns in Chromium', { skip: !chromiumAvailable() && 'Chromium 
     <script>Storefront.init({ siteId: ${JSON.stringify(q.get('site') ?? '')}, endpoint: ${JSON.stringify(api)}, flushInterval: 200 });</script>
   </body></html>`;
 
+  let started: ShopInBrowser | undefined;
   before(async () => {
-    t = await createTestApp('pglite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    shop = await startPageServer(shopPage);
-    browser = await launchChromium();
+    // The shop's page reads `api` when it is asked for, after this.
+    started = await startShopInBrowser(shopPage);
+    ({ t, api, shop, browser } = started);
   });
 
-  after(async () => {
-    await browser?.close();
-    await shop?.close();
-    await t?.close();
-  });
+  after(async () => started?.close());
 
   // ---- the backend: sites, campaigns, experiments, submissions ----
   interface Site {

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { bearer, createTestApp, type TestApp } from '../helpers/app.js';
-import { chromiumAvailable, launchChromium, startPageServer, type PageServer } from '../helpers/browser.js';
+import { bearer, type TestApp } from '../helpers/app.js';
+import { chromiumAvailable, startShopInBrowser, type PageServer, type ShopInBrowser } from '../helpers/browser.js';
 
 describe('SDK call-to-action paths in Chromium', { skip: !chromiumAvailable() && 'Chromium is not installed (apt-get install chromium)' }, () => {
   let t: TestApp;
@@ -21,20 +21,14 @@ describe('SDK call-to-action paths in Chromium', { skip: !chromiumAvailable() &&
     <script>Storefront.init({ siteId: ${JSON.stringify(q.get('site') ?? '')}, endpoint: ${JSON.stringify(api)}, flushInterval: 200 });</script>
   </body></html>`;
 
+  let started: ShopInBrowser | undefined;
   before(async () => {
-    t = await createTestApp('pglite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    shop = await startPageServer(shopPage);
-    browser = await launchChromium();
+    // The shop's page reads `api` when it is asked for, after this.
+    started = await startShopInBrowser(shopPage);
+    ({ t, api, shop, browser } = started);
   });
 
-  after(async () => {
-    await browser?.close();
-    await shop?.close();
-    await t?.close();
-  });
+  after(async () => started?.close());
 
   /** A site with one active banner whose call to action goes to `url` (through the API, so `url` must pass). */
   const bannerSite = async (url: string) => {
