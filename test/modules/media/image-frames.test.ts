@@ -14,6 +14,7 @@ import { bearer, forEachEngine } from '../../helpers/app.js';
 import { animatedWebpOf, anmf, apngOf, gifOf, riff, vp8, vp8l, vp8x, type Frame } from './animated-images.js';
 import { IEND, PNG_SIGNATURE, pngChunk } from './images.js';
 import { fileBody, stored } from './multipart.js';
+import { applyEdits, edit } from './byte-edits.js';
 
 const MAX = 10 * 1024 * 1024;
 
@@ -154,18 +155,6 @@ const anyGif = fc.record({
   frames: fc.array(fc.oneof(fc.record({ x: fc.nat(100), y: fc.nat(100), width: fc.integer({ min: 1, max: 200 }), height: fc.integer({ min: 1, max: 200 }) }), gifFrame), { minLength: 1, maxLength: 5 }),
 });
 
-type Edit = { at: number; op: 'flip' | 'cut' | 'insert'; bytes: Uint8Array };
-const edit: fc.Arbitrary<Edit> = fc.record({ at: fc.nat(), op: fc.constantFrom('flip' as const, 'cut' as const, 'insert' as const), bytes: fc.uint8Array({ minLength: 1, maxLength: 6 }) });
-function applyEdits(file: Buffer, edits: Edit[]): Buffer {
-  let out = Buffer.from(file);
-  for (const e of edits) {
-    const at = out.length === 0 ? 0 : e.at % out.length;
-    if (e.op === 'flip') e.bytes.forEach((b, i) => at + i < out.length && (out[at + i] = b));
-    if (e.op === 'cut') out = out.subarray(0, at);
-    if (e.op === 'insert') out = Buffer.concat([out.subarray(0, at), e.bytes, out.subarray(at)]);
-  }
-  return out;
-}
 const validAnimated = fc.oneof(
   anyGif.map(({ width, height, frames }) => gifOf(width, height, frames, { gce: true })),
   fc.constant(apngOf(20, 20, [{ width: 20, height: 20 }, { x: 5, y: 5, width: 10, height: 10 }])),

@@ -11,6 +11,7 @@ import { createImageInspector } from '../../../src/modules/media/image-inspector
 import { bearer, forEachEngine } from '../../helpers/app.js';
 import { avif, gif, jpeg, png, webp } from './images.js';
 import { multipart, stored } from './multipart.js';
+import { applyEdits, edit } from './byte-edits.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
@@ -22,20 +23,6 @@ const magic = fc.constantFrom(
   Buffer.from('RIFF\xff\xff\xff\xffWEBPVP8L', 'latin1'),
   Buffer.from('\0\0\0\x1cftypavif', 'latin1'),
 );
-type Edit = { at: number; op: 'flip' | 'cut' | 'insert' | 'zero'; bytes: Uint8Array };
-const edit: fc.Arbitrary<Edit> = fc.record({ at: fc.nat(), op: fc.constantFrom('flip' as const, 'cut' as const, 'insert' as const, 'zero' as const), bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }) });
-
-function applyEdits(file: Buffer, edits: Edit[]): Buffer {
-  let out = Buffer.from(file);
-  for (const e of edits) {
-    const at = out.length === 0 ? 0 : e.at % out.length;
-    if (e.op === 'flip') e.bytes.forEach((b, i) => at + i < out.length && (out[at + i] = b));
-    if (e.op === 'cut') out = out.subarray(0, at);
-    if (e.op === 'insert') out = Buffer.concat([out.subarray(0, at), e.bytes, out.subarray(at)]);
-    if (e.op === 'zero') out.fill(0, at, Math.min(out.length, at + e.bytes.length * 100));
-  }
-  return out;
-}
 
 const fileBytes = fc.oneof(
   { weight: 5, arbitrary: fc.tuple(base, fc.array(edit, { maxLength: 4 })).map(([f, edits]) => applyEdits(f, edits)) },
