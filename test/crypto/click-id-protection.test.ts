@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { buildApp, loggerOptions } from '../../src/app.js';
 import { createSecrets } from '../../src/secrets.js';
 import { SYSTEM } from '../../src/kernel/index.js';
-import { ORIGIN, testConfig } from '../helpers/app.js';
+import { appsWithClickIdKeys, ORIGIN, testConfig } from '../helpers/app.js';
 import { createTestDatabase, ENGINES } from '../helpers/database.js';
 import { purchase, touch } from '../helpers/attribution.js';
 import { event } from '../helpers/events.js';
@@ -104,14 +104,7 @@ for (const engine of ENGINES) {
       cleanups.push(() => database.drop());
       const k1 = key();
       const k2 = key();
-      const master = randomBytes(32).toString('base64');
-      const appWith = async (keys: string) => {
-        const config = testConfig({ STOREFRONT_SECRET: master, CLICK_ID_KEYS: keys });
-        const app = await buildApp(config, { db: database.db, secrets: createSecrets(config.storefrontSecret!), logger: false });
-        await app.ready();
-        cleanups.push(() => app.close());
-        return app;
-      };
+      const appWith = appsWithClickIdKeys(database.db, cleanups);
       const before = await appWith(`k1:${k1}`);
       const site = await before.services.sites.createSite({ name: 'Rotate', origins: [ORIGIN], owner: 'o' });
       const oldTouches = [touch(), touch(), touch()];
@@ -164,14 +157,7 @@ for (const engine of ENGINES) {
       // The submissions module's column: rotated to the new key, never purged.
       const k1 = key();
       const k2 = key();
-      const master = randomBytes(32).toString('base64');
-      const appWith = async (keys: string) => {
-        const config = testConfig({ STOREFRONT_SECRET: master, CLICK_ID_KEYS: keys });
-        const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
-        await app.ready();
-        cleanups.push(() => app.close());
-        return app;
-      };
+      const appWith = appsWithClickIdKeys(db, cleanups);
       const before = await appWith(`k1:${k1}`);
       const site = await before.services.sites.createSite({ name: 'Forms', origins: [ORIGIN], owner: 'o' });
       const forms = testForms();

@@ -12,6 +12,7 @@ import { SCOPES, type Scope } from '../../src/auth/scopes.js';
 import { SYSTEM } from '../../src/kernel/index.js';
 import { signPlatformRequest } from '../../src/auth/platform-signature.js';
 import { createTestDatabase, ENGINES, type EngineName, type TestDatabase } from './database.js';
+import type { Database } from '../../src/db/types.js';
 import { checkInjectedResponses } from './openapi-responses.js';
 
 export const PLATFORM_SECRET = 'test-platform-secret-0123456789';
@@ -51,6 +52,22 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'storefront-test-data-')),
     ...env,
   });
+}
+
+/**
+ * Apps on one database that share a master secret, each with the CLICK_ID_KEYS it is given (the
+ * key-rotation tests: an app with the old keys writes, one with the new keys rotates); `cleanups`
+ * closes them.
+ */
+export function appsWithClickIdKeys(db: Database, cleanups: (() => Promise<void>)[]): (keys: string) => Promise<FastifyInstance> {
+  const master = randomBytes(32).toString('base64');
+  return async (keys) => {
+    const config = testConfig({ STOREFRONT_SECRET: master, CLICK_ID_KEYS: keys });
+    const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
+    await app.ready();
+    cleanups.push(() => app.close());
+    return app;
+  };
 }
 
 export async function createTestApp(engine: EngineName, options: TestAppOptions = {}): Promise<TestApp> {

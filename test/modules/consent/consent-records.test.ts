@@ -4,12 +4,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app.js';
 import { SYSTEM } from '../../../src/kernel/index.js';
-import { createSecrets } from '../../../src/secrets.js';
 import { deviceHash, openIdentifiers, sealIdentifiers } from '../../../src/modules/consent/sealed-identifiers.js';
-import { forEachEngine, ORIGIN, testConfig } from '../../helpers/app.js';
+import { appsWithClickIdKeys, forEachEngine, ORIGIN } from '../../helpers/app.js';
 import { createTestDatabase } from '../../helpers/database.js';
 
 const key = () => randomBytes(32).toString('base64');
@@ -54,14 +51,7 @@ forEachEngine('consent records', (t) => {
     const db = database.db;
     const k1 = key();
     const k2 = key();
-    const master = randomBytes(32).toString('base64');
-    const appWith = async (keys: string): Promise<FastifyInstance> => {
-      const config = testConfig({ STOREFRONT_SECRET: master, CLICK_ID_KEYS: keys });
-      const app = await buildApp(config, { db, secrets: createSecrets(config.storefrontSecret!), logger: false });
-      await app.ready();
-      cleanups.push(() => app.close());
-      return app;
-    };
+    const appWith = appsWithClickIdKeys(db, cleanups);
     const before = await appWith(`k1:${k1}`);
     const site = await before.services.sites.createSite({ name: 'Consent rotate', origins: [ORIGIN], owner: 'o' });
     const old = new Date(Date.now() - 400 * 86_400_000);
